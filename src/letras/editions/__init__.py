@@ -1,0 +1,218 @@
+"""Editions: a tile set, a board layout, a rack size and rule options, read from data files.
+
+Each edition is one TOML file in ``editions/data`` (the tile table and the rule options that
+differ from the defaults) plus a layout picture. Adding French or Polish is one more file.
+
+>>> pt = find_edition("portuguese")
+>>> pt.name, pt.tiles.total, pt.rules.challenge_rule
+('pt-BR', 120, 'double')
+>>> find_edition("it").rules.challenge_rule
+'penalty10'
+>>> find_edition("es").tiles.has_letter("K")
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from letras.errors import UnknownEditionError
+from letras.layout import Layout
+from letras.tiles import TileSet
+
+CHALLENGE_RULES = ("void", "single", "double", "5pt", "10pt", "penalty10")
+"""What a failed challenge costs (rules.md section 5):
+
+- ``void``: words are checked when played; an invalid play is refused and the player tries again;
+- ``single``: nothing;
+- ``double``: the challenger loses their next turn;
+- ``5pt`` / ``10pt``: the challenged player gains 5 / 10 points;
+- ``penalty10``: the challenger loses 10 points.
+"""
+
+TIME_CONTROL_KINDS = ("none", "game", "move")
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """How long players may think.
+
+    - ``none``: no clock;
+    - ``game``: a chess clock of ``seconds`` per player for the whole game; at the end a player
+      over time loses ``penalty_per_minute`` points for each started minute over;
+    - ``move``: at most ``seconds`` per turn; a turn that runs over is lost (scored as a pass).
+    """
+
+    kind: str = "none"
+    seconds: int = 0
+    penalty_per_minute: int = 10
+
+    def __post_init__(self) -> None:
+        if self.kind not in TIME_CONTROL_KINDS:
+            raise ValueError(f"time control kind must be one of {TIME_CONTROL_KINDS}")
+        if self.kind != "none" and self.seconds <= 0:
+            raise ValueError("a time control needs a positive number of seconds")
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """``25m`` or ``1500s`` (a game clock), ``move:3m`` (per move), ``none``.
+
+        >>> TimeControl.parse("25m")
+        TimeControl(kind='game', seconds=1500, penalty_per_minute=10)
+        """
+        text = text.strip().lower()
+        if text in ("", "none", "off"):
+            return cls()
+        kind = "game"
+        if text.startswith("move:"):
+            kind, text = "move", text[5:]
+        unit = {"m": 60, "s": 1, "h": 3600}.get(text[-1:])
+        number = text[:-1] if unit else text
+        if not number.isdigit():
+            raise ValueError(f"bad time control {text!r}: write like 25m, 90s or move:3m")
+        return cls(kind, int(number) * (unit or 60))
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Where the rule sheets disagree, the engine has an option (rules.md section 7)."""
+
+    exchange_min_bag: int = 7
+    challenge_rule: str = "double"
+    pass_rounds_to_end: int = 2
+    """Every player passing this many times in a row ends the game (0 = off)."""
+    exchange_counts_as_pass: bool = False
+    scoreless_turns_to_end: int = 0
+    """That many scoreless turns in a row end the game (0 = off; 6 in WESPA play)."""
+    end_when_no_play_possible: bool = True
+    bingo_bonus: int = 50
+    join_words_from_turn: int = 0
+    """Plays that join two words already on the board are allowed from this turn on (1-based;
+    0 = always, S1 says from the 4th play)."""
+    time_control: TimeControl = field(default_factory=TimeControl)
+    min_players: int = 2
+    max_players: int = 4
+
+    def __post_init__(self) -> None:
+        if self.challenge_rule not in CHALLENGE_RULES:
+            raise ValueError(
+                f"challenge_rule {self.challenge_rule!r} is not one of {', '.join(CHALLENGE_RULES)}"
+            )
+
+    def replace(self, **changes: Any) -> RuleOptions:
+        """A copy with some options changed."""
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleOptions:
+        data = dict(data)
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        tc = data.get("time_control")
+        if isinstance(tc, dict):
+            data["time_control"] = TimeControl(**tc)
+        elif isinstance(tc, str):
+            data["time_control"] = TimeControl.parse(tc)
+        return cls(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+TOURNAMENT = RuleOptions(
+    challenge_rule="5pt",
+    pass_rounds_to_end=0,
+    scoreless_turns_to_end=6,
+    time_control=TimeControl("game", 25 * 60, 10),
+    max_players=2,
+)
+"""The tournament preset of rules.md section 7 (WESPA-style)."""
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A national edition: its tiles, board, rack size and default rule options."""
+
+    name: str
+    title: str
+    language: str
+    aliases: tuple[str, ...]
+    tiles: TileSet
+    layout: Layout
+    rack_size: int = 7
+    rules: RuleOptions = field(default_factory=RuleOptions)
+
+    def __repr__(self) -> str:
+        return f"find_edition({self.name!r})"
+
+
+_DATA = resources.files("letras.editions") / "data"
+
+
+@cache
+def _layout(name: str) -> Layout:
+    return Layout.from_picture(name, (_DATA / f"{name}.board").read_text(encoding="utf-8"))
+
+
+def _parse_tiles(table: str, name: str) -> TileSet:
+    labels, values, counts = [], [], []
+    for line in table.strip().splitlines():
+        parts = line.split()
+        if len(parts) != 3:
+            raise ValueError(f"edition {name}: bad tile line {line!r}")
+        labels.append(parts[0])
+        values.append(int(parts[1]))
+        counts.append(int(parts[2]))
+    return TileSet(tuple(labels), tuple(values), tuple(counts))
+
+
+def load_edition(text: str) -> Edition:
+    """Read an edition from the text of its TOML file."""
+    data = tomllib.loads(text)
+    name = data["name"]
+    return Edition(
+        name=name,
+        title=data.get("title", name),
+        language=data.get("language", name),
+        aliases=tuple(data.get("aliases", ())),
+        tiles=_parse_tiles(data["tiles"], name),
+        layout=_layout(data.get("board", "standard")),
+        rack_size=int(data.get("rack_size", 7)),
+        rules=RuleOptions.from_dict(data.get("rules", {})),
+    )
+
+
+@cache
+def editions() -> dict[str, Edition]:
+    """Every shipped edition by name, the primary edition (pt-BR) first."""
+    found = {}
+    for entry in sorted(_DATA.iterdir(), key=lambda e: (e.name != "pt-BR.toml", e.name)):
+        if entry.name.endswith(".toml"):
+            edition = load_edition(entry.read_text(encoding="utf-8"))
+            found[edition.name] = edition
+    return found
+
+
+def find_edition(name: str) -> Edition:
+    """An edition by name or alias, case-insensitive (``pt-BR``, ``pt``, ``portuguese``, ``es``).
+
+    >>> find_edition("PT_br").name
+    'pt-BR'
+    """
+    key = name.strip().lower().replace("_", "-")
+    for edition in editions().values():
+        names = (edition.name, *edition.aliases)
+        if key in (n.lower().replace("_", "-") for n in names):
+            return edition
+    known = ", ".join(editions())
+    raise UnknownEditionError(f"unknown edition {name!r} (known: {known})")
+
+
+DEFAULT_EDITION = "pt-BR"

@@ -1,0 +1,127 @@
+"""The words a play forms and what they score (rules.md section 4).
+
+For each word formed: add its tiles' values, doubling or tripling a letter on a letter premium
+covered this turn; multiply by the word premiums covered this turn. Premiums under tiles placed
+earlier count at face value; a blank scores 0 but still triggers a word premium. Using every tile
+of a full rack adds the bingo bonus after the multipliers.
+
+>>> from letras.editions import find_edition
+>>> from letras.board import Board
+>>> from letras.play import Place
+>>> en = find_edition("en")
+>>> board = Board(en)
+>>> s = score(board, Place.parse("8D WINDY", en))
+>>> s.total, s.words[0].word, s.words[0].score
+(32, 'WINDY', 32)
+>>> str(s)
+'WINDY 32 = 32'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from letras.board import Board, Direction, Square
+from letras.play import Place
+from letras.tiles import THROUGH
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word a play forms: where it starts, its line, its tiles and which of them are new."""
+
+    square: Square
+    direction: Direction
+    tiles: tuple[int, ...]
+    new: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class WordScore:
+    word: str
+    square: Square
+    direction: Direction
+    score: int
+
+
+@dataclass(frozen=True)
+class Score:
+    """Each word formed with its score, the bingo bonus and the total."""
+
+    words: tuple[WordScore, ...]
+    bingo: int
+    total: int
+
+    def __str__(self) -> str:
+        parts = " + ".join(f"{w.word} {w.score}" for w in self.words)
+        if self.bingo:
+            parts += f" + bingo {self.bingo}"
+        return f"{parts} = {self.total}"
+
+
+def _run(board: Board, square: Square, direction: Direction, fill: dict[Square, int]) -> Word:
+    """The maximal run of tiles through ``square`` along ``direction``, with ``fill`` laid."""
+    def tile_at(sq: Square) -> int:
+        return fill.get(sq) or (board[sq] if sq.on_board(board.size) else 0)
+
+    start = square
+    while True:
+        prev = start.step(direction, -1)
+        if not prev.on_board(board.size) or not tile_at(prev):
+            break
+        start = prev
+    tiles, new = [], []
+    sq = start
+    while sq.on_board(board.size) and tile_at(sq):
+        tiles.append(tile_at(sq))
+        new.append(sq in fill)
+        sq = sq.step(direction)
+    return Word(start, direction, tuple(tiles), tuple(new))
+
+
+def main_word(board: Board, place: Place) -> Word:
+    """The word along the play's line, extended over board tiles touching either end."""
+    fill = dict(place.placed())
+    return _run(board, place.square, place.direction, fill)
+
+
+def words_formed(board: Board, place: Place) -> list[Word]:
+    """Every word of two or more tiles the play forms: the main word first, then cross words
+    in the order of the placed tiles. ``board`` is the position before the play."""
+    fill = dict(place.placed())
+    words = []
+    main = _run(board, place.square, place.direction, fill)
+    if len(main.tiles) >= 2:
+        words.append(main)
+    for sq in fill:
+        cross = _run(board, sq, place.direction.other, {sq: fill[sq]})
+        if len(cross.tiles) >= 2:
+            words.append(cross)
+    return words
+
+
+def word_score(board: Board, word: Word) -> int:
+    values = board.edition.tiles
+    total, multiplier = 0, 1
+    sq = word.square
+    for tile, new in zip(word.tiles, word.new, strict=True):
+        value = values.value(tile)
+        if new:
+            premium = board.premium(sq)
+            value *= premium.letter_multiplier
+            multiplier *= premium.word_multiplier
+        total += value
+        sq = sq.step(word.direction)
+    return total * multiplier
+
+
+def score(board: Board, place: Place, bingo_bonus: int = 50) -> Score:
+    """Score a play on ``board`` (the position before it) without checking its legality."""
+    tiles = board.edition.tiles
+    scored = tuple(
+        WordScore(tiles.word(w.tiles), w.square, w.direction, word_score(board, w))
+        for w in words_formed(board, place)
+    )
+    used = sum(1 for t in place.tiles if t != THROUGH)
+    bingo = bingo_bonus if used >= board.edition.rack_size else 0
+    return Score(scored, bingo, sum(w.score for w in scored) + bingo)

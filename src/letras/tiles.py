@@ -1,0 +1,214 @@
+"""Tiles as small integers, and the tile set of an edition (labels, values, counts).
+
+Inside the engine a tile is an ``int``:
+
+- ``0`` is an empty square on a board and an undesignated blank (``?``) on a rack;
+- ``1 .. n`` are the edition's letters in table order;
+- a letter with :data:`BLANK_BIT` set is a blank standing for that letter.
+
+Labels (``A``, ``Ç``, ``[CH]``, ``?``) exist only at the edges, where text is read and written.
+
+>>> from letras.editions import find_edition
+>>> es = find_edition("es")
+>>> es.tiles.word_tiles("perro") == es.tiles.parse("PE[RR]O")
+True
+>>> es.tiles.format(es.tiles.parse("[CH]a"))
+'[CH]a'
+>>> len(es.tiles.word_tiles("CHILLAR"))
+5
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from letras.errors import NotationError
+
+EMPTY = 0
+"""An empty square on a board."""
+BLANK = 0
+"""An undesignated blank on a rack (written ``?``)."""
+THROUGH = 0
+"""In a play's tiles: a square already on the board that the play goes through (written ``.``)."""
+BLANK_BIT = 0x80
+"""Set on a letter to say that a blank stands for it."""
+LETTER_MASK = 0x7F
+
+
+def is_designated_blank(tile: int) -> bool:
+    """True for a blank standing for a letter."""
+    return bool(tile & BLANK_BIT)
+
+
+def letter(tile: int) -> int:
+    """The letter a tile shows: itself, or the letter a blank stands for."""
+    return tile & LETTER_MASK
+
+
+def rack_tile(tile: int) -> int:
+    """The tile that leaves the rack to place ``tile``: a designated blank comes from ``?``."""
+    return BLANK if tile & BLANK_BIT else tile
+
+
+# Letters that stay letters of their own when folding accents, where the edition has them.
+_NO_FOLD = frozenset("ÇÑ")
+
+
+def fold(text: str) -> str:
+    """Upper-case ``text`` and remove accents, keeping Ç and Ñ.
+
+    >>> fold("Lá açúcar ñandú")
+    'LA AÇUCAR ÑANDU'
+    """
+    out = []
+    for ch in text.upper():
+        if ch in _NO_FOLD or ord(ch) < 128:
+            out.append(ch)
+            continue
+        base = unicodedata.normalize("NFD", ch)
+        out.append("".join(c for c in base if not unicodedata.combining(c)))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """An edition's tiles: ``labels[i]``, ``values[i]`` and ``counts[i]`` of tile code ``i``.
+
+    Index 0 is the blank: label ``?``, value 0, count = number of blanks.
+    """
+
+    labels: tuple[str, ...]
+    values: tuple[int, ...]
+    counts: tuple[int, ...]
+    _codes: dict[str, int] = field(init=False, repr=False, compare=False)
+    _by_length: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not (len(self.labels) == len(self.values) == len(self.counts)):
+            raise ValueError("labels, values and counts differ in length")
+        if self.labels[0] != "?":
+            raise ValueError("tile 0 must be the blank '?'")
+        if len(self.labels) > 64:
+            raise ValueError("at most 63 letters")
+        codes = {label: i for i, label in enumerate(self.labels) if i}
+        object.__setattr__(self, "_codes", codes)
+        object.__setattr__(self, "_by_length", tuple(sorted(codes, key=len, reverse=True)))
+
+    @property
+    def letters(self) -> range:
+        """The codes of the letters (not the blank)."""
+        return range(1, len(self.labels))
+
+    @property
+    def total(self) -> int:
+        """Number of tiles in a full bag, blanks included."""
+        return sum(self.counts)
+
+    def code(self, label: str) -> int:
+        """The code of a letter's label (``"A"``, ``"CH"``); :class:`NotationError` if unknown."""
+        try:
+            return self._codes[label.upper()]
+        except KeyError:
+            raise NotationError(f"no tile {label!r} in this edition") from None
+
+    def has_letter(self, label: str) -> bool:
+        return label.upper() in self._codes
+
+    def value(self, tile: int) -> int:
+        """Points of a tile on the board: 0 for a blank, whatever it stands for."""
+        return 0 if tile & BLANK_BIT else self.values[tile]
+
+    def label(self, tile: int) -> str:
+        """A tile's label: ``A``, ``CH``; lowercase for a designated blank; ``?`` for a blank."""
+        if tile & BLANK_BIT:
+            return self.labels[tile & LETTER_MASK].lower()
+        return self.labels[tile]
+
+    def notation(self, tile: int) -> str:
+        """A tile as written in notation: multi-letter tiles bracketed (``[CH]``, ``[ch]``)."""
+        text = self.label(tile)
+        return f"[{text}]" if len(text) > 1 else text
+
+    def format(self, tiles: Iterable[int], through: str | None = None) -> str:
+        """Tiles as notation. With ``through`` set, :data:`THROUGH` is written as that text."""
+        out = []
+        for t in tiles:
+            if t == THROUGH and through is not None:
+                out.append(through)
+            else:
+                out.append(self.notation(t))
+        return "".join(out)
+
+    def parse(self, text: str, *, through: bool = False, rack: bool = False) -> tuple[int, ...]:
+        """Read tiles written in notation.
+
+        Upper case is a letter, lower case a blank standing for it, ``[CH]`` a multi-letter tile.
+        Accents are folded (``LÁ`` is L, A). With ``rack=True`` the text is a rack: ``?`` is a
+        blank and unbracketed letters are single tiles (Spanish ``RR`` on a rack is two R tiles).
+        Otherwise the text spells tiles on the board: unbracketed letters are split greedily into
+        the edition's tiles (Spanish ``PERRO`` is P E RR O) and, with ``through=True``, ``.`` is
+        a square already on the board (:data:`THROUGH`).
+        """
+        tiles: list[int] = []
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch == "?" and rack:
+                tiles.append(BLANK)
+                i += 1
+            elif ch == "." and through:
+                tiles.append(THROUGH)
+                i += 1
+            elif ch == "[":
+                end = text.find("]", i)
+                if end < 0:
+                    raise NotationError(f"unclosed '[' in {text!r}")
+                tiles.append(self._tile(text[i + 1 : end], text))
+                i = end + 1
+            else:
+                n = self._match(text, i, greedy=not rack)
+                tiles.append(self._tile(text[i : i + n], text))
+                i += n
+        return tuple(tiles)
+
+    def _match(self, text: str, i: int, greedy: bool) -> int:
+        """Length of the raw text at ``i`` that makes one tile."""
+        if greedy:
+            for label in self._by_length:
+                if len(label) > 1:
+                    chunk = text[i : i + len(label)]
+                    if fold(chunk) == label and (chunk.isupper() or chunk.islower()):
+                        return len(label)
+        return 1
+
+    def _tile(self, raw: str, context: str) -> int:
+        folded = fold(raw)
+        code = self._codes.get(folded)
+        if code is None:
+            if raw.islower() and raw != folded:
+                raise NotationError(
+                    f"a blank may only stand for a letter of this edition, not {folded!r}"
+                    f" (in {context!r})"
+                )
+            raise NotationError(f"no tile {folded!r} in this edition (in {context!r})")
+        return code | BLANK_BIT if raw.islower() else code
+
+    def word_tiles(self, word: str) -> tuple[int, ...]:
+        """A word as tiles, case-insensitive, accents folded, digraphs split greedily.
+
+        Raises :class:`NotationError` if the word needs a letter the edition lacks.
+        """
+        return self.parse(fold(word.strip()))
+
+    def word(self, tiles: Sequence[int]) -> str:
+        """The word that tiles spell, in capitals (``CHILLAR``)."""
+        return "".join(self.labels[t & LETTER_MASK] for t in tiles)
+
+    def rack_counts(self, tiles: Iterable[int]) -> list[int]:
+        """Counts per code of rack tiles (designated blanks count as blanks)."""
+        counts = [0] * len(self.labels)
+        for t in tiles:
+            counts[rack_tile(t)] += 1
+        return counts
