@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from letras.board import Board
+import random
+from collections.abc import Sequence
+
+from letras.board import Board, Direction, Square
 from letras.editions import Edition
 from letras.play import Place
+from letras.tiles import BLANK, BLANK_BIT, THROUGH
 
 
 def board_with(edition: Edition, *plays: str) -> Board:
@@ -13,3 +17,39 @@ def board_with(edition: Edition, *plays: str) -> Board:
     for text in plays:
         board.put(Place.parse(text, edition, board).placed())
     return board
+
+
+def placements_for(board: Board, rack: Sequence[int], rng: random.Random) -> Place | None:
+    """A random play that is legal in shape for ``rack`` (words are not checked): tiles laid
+    in a line from a random square, connected to the board (or over the centre)."""
+    from letras.errors import IllegalPlayError
+    from letras.rules import check_shape
+
+    size = board.size
+    tiles = [t if t != BLANK else rng.choice(board.edition.tiles.letters) | BLANK_BIT for t in rack]
+    rng.shuffle(tiles)
+    if not tiles:
+        return None
+    for _ in range(400):
+        direction = rng.choice([Direction.ACROSS, Direction.DOWN])
+        start = Square(rng.randrange(size), rng.randrange(size))
+        n = rng.randint(1, len(tiles))
+        out: list[int] = []
+        sq = start
+        laid = 0
+        while sq.on_board(size) and laid < n:
+            if board[sq]:
+                out.append(THROUGH)
+            else:
+                out.append(tiles[laid])
+                laid += 1
+            sq = sq.step(direction)
+        if laid < n:
+            continue
+        place = Place(start, direction, tuple(out))
+        try:
+            check_shape(board, place)
+        except IllegalPlayError:
+            continue
+        return place
+    return None

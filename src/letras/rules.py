@@ -27,7 +27,7 @@ from letras.errors import IllegalPlayError
 from letras.lexicon import Lexicon
 from letras.play import Place
 from letras.scoring import Score, main_word, score, words_formed
-from letras.tiles import BLANK, THROUGH, rack_tile
+from letras.tiles import BLANK, THROUGH, is_designated_blank, letter, rack_tile
 
 
 def place_from_tiles(board: Board, placements: Iterable[tuple[Square, int]]) -> Place:
@@ -89,6 +89,7 @@ def check_shape(
                 )
         else:
             placed += 1
+            _check_tile(board, t)
             if board[sq]:
                 label = board.edition.tiles.label(board[sq])
                 raise IllegalPlayError(
@@ -117,6 +118,17 @@ def check_shape(
                 f"joining words already on the board is allowed only from turn "
                 f"{rules.join_words_from_turn}",
             )
+
+
+def _check_tile(board: Board, tile: int) -> None:
+    labels = board.edition.tiles.labels
+    code = letter(tile)
+    if not 0 < code < len(labels):
+        if is_designated_blank(tile) or code == 0:
+            raise IllegalPlayError(
+                "blank-letter", "a blank must stand for a letter that this edition has"
+            )
+        raise IllegalPlayError("unknown-tile", f"tile code {tile} is not in this edition")
 
 
 def _board_runs(new: Sequence[bool]) -> int:

@@ -16,6 +16,9 @@ True
 '[CH]a'
 >>> len(es.tiles.word_tiles("CHILLAR"))
 5
+>>> r = es.tiles.code("R")
+>>> es.tiles.format((r, r, r))
+'[R][R]R'
 """
 
 from __future__ import annotations
@@ -139,6 +142,12 @@ class TileSet:
                 out.append(through)
             else:
                 out.append(self.notation(t))
+        # Two single tiles that read as one digraph (Spanish R R, C H): bracket the first,
+        # so that the text reads back as the same tiles.
+        for i in range(len(out) - 1):
+            pair = out[i] + out[i + 1]
+            if len(pair) == 2 and (pair.isupper() or pair.islower()) and fold(pair) in self._codes:
+                out[i] = f"[{out[i]}]"
         return "".join(out)
 
     def parse(self, text: str, *, through: bool = False, rack: bool = False) -> tuple[int, ...]:

@@ -1,0 +1,626 @@
+"""A game: an edition, 2-4 players, a seed and the history of moves.
+
+The history is the record of truth. The position (board, racks, bag, scores, whose turn) is
+the history replayed from the seed, so undo, replays, saved games and crash recovery are one
+mechanism. A refused action raises a :class:`~letras.errors.LetrasError` and changes nothing.
+
+>>> from letras.lexicon import WordList
+>>> en = find_edition("en")
+>>> game = Game(en, ["Ana", "Bruno"], seed=1, lexicon=WordList(en, ["FOND", "QI"]))
+>>> game.player_names[game.to_move], en.tiles.format(game.rack(game.to_move))
+('Ana', 'ADFNNOY')
+>>> game.play("8H FOND").points
+16
+
+Under challenge rules a play waits for a challenge before its player draws; the next action
+(or :meth:`Game.accept`) accepts it. Under the double-challenge rule (English's default), a
+failed challenge costs the challenger their turn:
+
+>>> game.challenge().kind, game.scores, game.player_names[game.to_move]
+('lost-turn', (16, 0), 'Ana')
+>>> en.tiles.format(game.rack(0))
+'?ANNRWY'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from letras.bag import Bag
+from letras.board import Board
+from letras.editions import Edition, RuleOptions, find_edition
+from letras.errors import FormatError, LetrasError, RuleError
+from letras.history import Accept, GameAction, Move, Turn
+from letras.lexicon import Lexicon
+from letras.play import Challenge, Exchange, Pass, Place
+from letras.rules import full_place, invalid_words, validate
+from letras.scoring import Score
+from letras.tiles import BLANK, rack_tile
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat: a name and who plays it (``human`` or ``ai:LEVEL``)."""
+
+    name: str
+    kind: str = "human"
+
+
+@dataclass
+class _Pending:
+    """A play on the board that may still be challenged; its player has not drawn yet."""
+
+    player: int
+    place: Place
+    score: Score
+    scoreless_before: int
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may see: never another player's rack or the order of the bag."""
+
+    player: int
+    player_names: tuple[str, ...]
+    edition: Edition
+    rules: RuleOptions
+    board: Board
+    rack: tuple[int, ...]
+    scores: tuple[int, ...]
+    to_move: int
+    bag_count: int
+    rack_counts: tuple[int, ...]
+    unseen: tuple[int, ...]
+    """Count per tile code of the tiles this player cannot see: the bag and the other racks."""
+    turns: tuple[Turn, ...]
+    challengeable: Place | None
+    over: bool
+    end_reason: str | None
+
+
+@dataclass
+class _State:
+    board: Board
+    bag: Bag
+    racks: list[list[int]]
+    scores: list[int]
+    to_move: int
+    turns: list[Turn] = field(default_factory=list)
+    pending: _Pending | None = None
+    lose_turn: set[int] = field(default_factory=set)
+    passes_in_row: int = 0
+    scoreless_in_row: int = 0
+    plays_made: int = 0
+    clocks: list[float] = field(default_factory=list)
+    end_reason: str | None = None
+
+
+NoPlayCheck = Callable[["Game"], bool]
+
+
+class Game:
+    """A game in progress (or over). See the module docstring for an example."""
+
+    def __init__(
+        self,
+        edition: Edition | str = "pt-BR",
+        players: Sequence[str | Player] = ("Player 1", "Player 2"),
+        *,
+        seed: int | str | None = None,
+        lexicon: Lexicon | None = None,
+        rules: RuleOptions | None = None,
+        no_play_possible: NoPlayCheck | None = None,
+    ) -> None:
+        self.edition = find_edition(edition) if isinstance(edition, str) else edition
+        self.rules = rules or self.edition.rules
+        self.players = tuple(p if isinstance(p, Player) else Player(p) for p in players)
+        if not self.rules.min_players <= len(self.players) <= self.rules.max_players:
+            raise RuleError(
+                f"{len(self.players)} players: this game needs "
+                f"{self.rules.min_players} to {self.rules.max_players}"
+            )
+        self.seed: int | str = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self.lexicon = lexicon
+        self.no_play_possible = no_play_possible
+        """Hook for the end condition "no player can play" (filled by the move generator)."""
+        self._moves: list[Move] = []
+        self._rebuild()
+
+    # ----- the position, derived from the history -------------------------------------------
+
+    def _rebuild(self) -> None:
+        n = len(self.players)
+        bag = Bag(self.edition.tiles, self.seed)
+        self.first_draw = _draw_for_first(bag, n)
+        starter = self.first_draw[-1][0][0]
+        racks: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            p = (starter + i) % n
+            racks[p] = sorted(bag.draw(self.edition.rack_size))
+        self._s = _State(Board(self.edition), bag, racks, [0] * n, starter, clocks=[0.0] * n)
+        for move in self._moves:
+            self._do(move)
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    @property
+    def board(self) -> Board:
+        """A copy of the board (changing it does not change the game)."""
+        return self._s.board.copy()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._s.scores)
+
+    @property
+    def to_move(self) -> int:
+        return self._s.to_move
+
+    @property
+    def bag_count(self) -> int:
+        return len(self._s.bag)
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """The scoresheet."""
+        return tuple(self._s.turns)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The history: every action taken, in order."""
+        return tuple(self._moves)
+
+    @property
+    def over(self) -> bool:
+        return self._s.end_reason is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """``out`` (a player went out), ``passes``, ``scoreless`` or ``no-play``; None if on."""
+        return self._s.end_reason
+
+    @property
+    def challengeable(self) -> Place | None:
+        """The last play, while it may still be challenged."""
+        return self._s.pending.place if self._s.pending else None
+
+    @property
+    def clocks(self) -> tuple[float, ...]:
+        """Seconds each player has used."""
+        return tuple(self._s.clocks)
+
+    def rack(self, player: int) -> tuple[int, ...]:
+        """A player's rack. Only for the table itself: give players :meth:`view`."""
+        return tuple(self._s.racks[player])
+
+    def winners(self) -> list[int]:
+        """The players with the highest score (several on a tie)."""
+        best = max(self._s.scores)
+        return [i for i, s in enumerate(self._s.scores) if s == best]
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see."""
+        s = self._s
+        size = len(self.edition.tiles.labels)
+        unseen = list(self.edition.tiles.counts)
+        for _, t in s.board.tiles():
+            unseen[rack_tile(t)] -= 1
+        for t in s.racks[player]:
+            unseen[t] -= 1
+        assert len(unseen) == size
+        return PlayerView(
+            player=player,
+            player_names=self.player_names,
+            edition=self.edition,
+            rules=self.rules,
+            board=s.board.copy(),
+            rack=tuple(s.racks[player]),
+            scores=tuple(s.scores),
+            to_move=s.to_move,
+            bag_count=len(s.bag),
+            rack_counts=tuple(len(r) for r in s.racks),
+            unseen=tuple(unseen),
+            turns=tuple(_hide(t, player) for t in s.turns),
+            challengeable=s.pending.place if s.pending else None,
+            over=self.over,
+            end_reason=s.end_reason,
+        )
+
+    # ----- actions ----------------------------------------------------------------------------
+
+    def apply(
+        self,
+        action: GameAction,
+        player: int | None = None,
+        *,
+        seconds: float | None = None,
+        valid: bool | None = None,
+    ) -> Turn | None:
+        """Take an action for ``player`` (default: the player to move, or for a challenge the
+        next player). ``valid`` judges a challenge by hand (default: the lexicon).
+        Returns the scoresheet line it made, if any."""
+        if player is None:
+            player = self._s.to_move
+        if not 0 <= player < len(self.players):
+            raise RuleError(f"no player {player} in this game")
+        move = Move(player, action, seconds, valid)
+        before = len(self._s.turns)
+        try:
+            recorded = self._do(move)
+        except LetrasError:
+            self._rebuild()
+            raise
+        self._moves.append(recorded)
+        made = self._s.turns[before:]
+        return made[0] if made else None
+
+    def play(self, play: str | Place, *, seconds: float | None = None) -> Turn:
+        """Lay tiles for the player to move: ``game.play("8D WINDY")``."""
+        place = play if isinstance(play, Place) else Place.parse(play, self.edition, self._s.board)
+        turn = self.apply(place, seconds=seconds)
+        assert turn is not None
+        return turn
+
+    def exchange(self, tiles: str | Sequence[int], *, seconds: float | None = None) -> Turn:
+        """Exchange tiles of the player to move: ``game.exchange("QV?")``."""
+        codes = (
+            self.edition.tiles.parse(tiles, rack=True) if isinstance(tiles, str) else tuple(tiles)
+        )
+        turn = self.apply(Exchange(tuple(codes)), seconds=seconds)
+        assert turn is not None
+        return turn
+
+    def pass_turn(self, *, seconds: float | None = None) -> Turn:
+        turn = self.apply(Pass(), seconds=seconds)
+        assert turn is not None
+        return turn
+
+    def challenge(self, by: int | None = None, *, valid: bool | None = None) -> Turn | None:
+        """``by`` (default: the player to move) challenges the last play."""
+        return self.apply(Challenge(), by, valid=valid)
+
+    def accept(self) -> None:
+        """Accept the last play without a challenge (its player draws)."""
+        self.apply(Accept(), self._s.pending.player if self._s.pending else None)
+
+    def replay(self, n: int) -> Game:
+        """A new game holding the first ``n`` moves of this one (undo, examine mode)."""
+        if not 0 <= n <= len(self._moves):
+            raise RuleError(f"no position after {n} moves: the game has {len(self._moves)}")
+        game = Game(
+            self.edition,
+            self.players,
+            seed=self.seed,
+            lexicon=self.lexicon,
+            rules=self.rules,
+            no_play_possible=self.no_play_possible,
+        )
+        for move in self._moves[:n]:
+            game._do(move)
+            game._moves.append(move)
+        return game
+
+    # ----- carrying out a move (on failure the caller rebuilds the position) ------------------
+
+    def _do(self, move: Move) -> Move:
+        s = self._s
+        if s.end_reason is not None:
+            raise RuleError("the game is over")
+        a = move.action
+        if isinstance(a, Challenge):
+            return self._challenge(move)
+        if isinstance(a, Accept):
+            if s.pending is None:
+                raise RuleError("there is no play waiting for a challenge")
+            self._accept_pending()
+            self._check_end()
+            return move
+        if move.player != s.to_move:
+            raise RuleError(
+                f"it is {self.players[s.to_move].name}'s turn, "
+                f"not {self.players[move.player].name}'s"
+            )
+        if s.pending and self._goes_out(s.pending.player):
+            raise RuleError("the last play ends the game: challenge it or accept it")
+        self._accept_pending()
+        if self._over_time(move):
+            self._record(Turn(move.player, "timeout", 0, s.scores[move.player],
+                              rack=tuple(s.racks[move.player])))
+            s.scoreless_in_row += 1
+            s.passes_in_row = 0
+        elif isinstance(a, Place):
+            self._place(move.player, a)
+        elif isinstance(a, Exchange):
+            self._exchange(move.player, a)
+        else:
+            self._record(Turn(move.player, "pass", 0, s.scores[move.player],
+                              rack=tuple(s.racks[move.player])))
+            s.passes_in_row += 1
+            s.scoreless_in_row += 1
+        if move.seconds:
+            s.clocks[move.player] += move.seconds
+        if s.end_reason is None:
+            self._advance()
+            self._check_end()
+        return move
+
+    def _over_time(self, move: Move) -> bool:
+        tc = self.rules.time_control
+        return tc.kind == "move" and move.seconds is not None and move.seconds > tc.seconds
+
+    def _place(self, player: int, place: Place) -> None:
+        s = self._s
+        rack = s.racks[player]
+        void = self.rules.challenge_rule == "void"
+        lexicon = self.lexicon if void else None
+        score = validate(
+            s.board, place, rack=rack, lexicon=lexicon, rules=self.rules, turn=s.plays_made + 1
+        )
+        place = full_place(s.board, place)
+        s.board.put(place.placed())
+        for _, t in place.placed():
+            rack.remove(rack_tile(t))
+        s.scores[player] += score.total
+        s.plays_made += 1
+        self._record(
+            Turn(player, "play", score.total, s.scores[player],
+                 rack=tuple(sorted(rack + [rack_tile(t) for _, t in place.placed()])),
+                 place=place, score=score)
+        )
+        scoreless_before = s.scoreless_in_row
+        s.passes_in_row = 0
+        s.scoreless_in_row = 0 if score.total else s.scoreless_in_row + 1
+        s.pending = _Pending(player, place, score, scoreless_before)
+        if void:
+            self._accept_pending()
+
+    def _exchange(self, player: int, exchange: Exchange) -> None:
+        s = self._s
+        rack = s.racks[player]
+        if not exchange.tiles:
+            raise RuleError("say which tiles to exchange")
+        if len(s.bag) < self.rules.exchange_min_bag:
+            raise RuleError(
+                f"exchanges need at least {self.rules.exchange_min_bag} tiles in the bag; "
+                f"it holds {len(s.bag)}"
+            )
+        left = list(rack)
+        for t in exchange.tiles:
+            if t not in left:
+                raise RuleError(
+                    f"cannot exchange {self.edition.tiles.format(exchange.tiles)}: "
+                    f"the rack is {self.edition.tiles.format(rack)}"
+                )
+            left.remove(t)
+        before = tuple(rack)
+        drawn = s.bag.draw(len(exchange.tiles))
+        s.bag.put_back(exchange.tiles)
+        s.racks[player] = sorted(left + drawn)
+        self._record(Turn(player, "exchange", 0, s.scores[player], rack=before,
+                          tiles=exchange.tiles, count=len(exchange.tiles)))
+        s.scoreless_in_row += 1
+        s.passes_in_row = s.passes_in_row + 1 if self.rules.exchange_counts_as_pass else 0
+
+    def _challenge(self, move: Move) -> Move:
+        s = self._s
+        if self.rules.challenge_rule == "void":
+            raise RuleError("under the void rule words are checked when played: no challenges")
+        pend = s.pending
+        if pend is None:
+            raise RuleError("there is no play to challenge")
+        if move.player == pend.player:
+            raise RuleError("players cannot challenge their own play")
+        valid = move.valid
+        if valid is None:
+            if self.lexicon is None:
+                raise RuleError("no lexicon to judge the challenge: say whether the play is valid")
+            before = s.board.copy()
+            before.put((sq, 0) for sq, _ in pend.place.placed())
+            valid = not invalid_words(before, pend.place, self.lexicon)
+        judged = Move(move.player, move.action, move.seconds, valid)
+        if not valid:
+            self._withdraw(pend)
+            return judged
+        rule = self.rules.challenge_rule
+        if rule in ("5pt", "10pt"):
+            bonus = 5 if rule == "5pt" else 10
+            s.scores[pend.player] += bonus
+            self._record(Turn(pend.player, "challenge-bonus", bonus, s.scores[pend.player]))
+        elif rule == "penalty10":
+            s.scores[move.player] -= 10
+            self._record(Turn(move.player, "challenge-penalty", -10, s.scores[move.player]))
+        self._accept_pending()
+        if rule == "double" and s.end_reason is None:
+            if move.player == s.to_move:
+                self._lose_turn(move.player)
+                self._advance()
+            else:
+                s.lose_turn.add(move.player)
+        self._check_end()
+        return judged
+
+    def _withdraw(self, pend: _Pending) -> None:
+        s = self._s
+        s.board.put((sq, 0) for sq, _ in pend.place.placed())
+        s.racks[pend.player] = sorted(
+            s.racks[pend.player] + [rack_tile(t) for _, t in pend.place.placed()]
+        )
+        s.scores[pend.player] -= pend.score.total
+        s.plays_made -= 1
+        s.pending = None
+        s.scoreless_in_row = pend.scoreless_before + 1
+        self._record(Turn(pend.player, "withdrawn", -pend.score.total, s.scores[pend.player],
+                          place=pend.place))
+
+    def _accept_pending(self) -> None:
+        s = self._s
+        pend = s.pending
+        if pend is None:
+            return
+        s.pending = None
+        rack = s.racks[pend.player]
+        rack.extend(s.bag.draw(self.edition.rack_size - len(rack)))
+        rack.sort()
+        if not rack:
+            self._finish("out", pend.player)
+
+    def _goes_out(self, player: int) -> bool:
+        return not self._s.racks[player] and not self._s.bag
+
+    def _lose_turn(self, player: int) -> None:
+        s = self._s
+        s.scoreless_in_row += 1
+        self._record(Turn(player, "lost-turn", 0, s.scores[player]))
+
+    def _advance(self) -> None:
+        s = self._s
+        s.to_move = (s.to_move + 1) % len(self.players)
+        while s.to_move in s.lose_turn:
+            s.lose_turn.discard(s.to_move)
+            self._lose_turn(s.to_move)
+            s.to_move = (s.to_move + 1) % len(self.players)
+
+    def _check_end(self) -> None:
+        s = self._s
+        if s.end_reason is not None or s.pending is not None:
+            return
+        rules = self.rules
+        if rules.pass_rounds_to_end and (
+            s.passes_in_row >= rules.pass_rounds_to_end * len(self.players)
+        ):
+            self._finish("passes")
+        elif rules.scoreless_turns_to_end and s.scoreless_in_row >= rules.scoreless_turns_to_end:
+            self._finish("scoreless")
+        elif (
+            rules.end_when_no_play_possible
+            and self.no_play_possible is not None
+            and len(s.bag) < rules.exchange_min_bag
+            and self.no_play_possible(self)
+        ):
+            self._finish("no-play")
+
+    def _finish(self, reason: str, out: int | None = None) -> None:
+        s = self._s
+        s.end_reason = reason
+        values = self.edition.tiles.values
+        rack_value = [sum(values[t] for t in r) for r in s.racks]
+        for p in range(len(self.players)):
+            if p != out and s.racks[p]:
+                s.scores[p] -= rack_value[p]
+                self._record(Turn(p, "rack-penalty", -rack_value[p], s.scores[p],
+                                  tiles=tuple(s.racks[p])))
+        if out is not None:
+            gain = sum(rack_value)
+            others = tuple(t for p, r in enumerate(s.racks) if p != out for t in r)
+            s.scores[out] += gain
+            self._record(Turn(out, "end-rack", gain, s.scores[out], tiles=tuple(sorted(others))))
+        tc = self.rules.time_control
+        if tc.kind == "game":
+            for p, used in enumerate(s.clocks):
+                if used > tc.seconds:
+                    minutes = math.ceil((used - tc.seconds) / 60)
+                    s.scores[p] -= minutes * tc.penalty_per_minute
+                    self._record(Turn(p, "time-penalty", -minutes * tc.penalty_per_minute,
+                                      s.scores[p]))
+
+    def _record(self, turn: Turn) -> None:
+        self._s.turns.append(turn)
+
+    # ----- saving -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "letras-game",
+            "version": 1,
+            "edition": self.edition.name,
+            "rules": self.rules.to_dict(),
+            "players": [{"name": p.name, "kind": p.kind} for p in self.players],
+            "lexicon": getattr(self.lexicon, "name", None),
+            "seed": self.seed,
+            "moves": [m.to_dict(self.edition) for m in self._moves],
+        }
+
+    def to_json(self) -> str:
+        """The whole game as JSON: settings, seed and history (the position is derived)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: dict[str, Any],
+        *,
+        lexicon: Lexicon | None = None,
+        no_play_possible: NoPlayCheck | None = None,
+    ) -> Game:
+        try:
+            if data.get("format") != "letras-game":
+                raise FormatError("not a letras saved game")
+            edition = find_edition(str(data["edition"]))
+            rules = RuleOptions.from_dict(data["rules"])
+            players = [Player(str(p["name"]), str(p.get("kind", "human"))) for p in data["players"]]
+            game = cls(edition, players, seed=data["seed"], lexicon=lexicon, rules=rules,
+                       no_play_possible=no_play_possible)
+            moves = [Move.from_dict(m, edition) for m in data["moves"]]
+        except (KeyError, TypeError, ValueError) as e:
+            if isinstance(e, FormatError):
+                raise
+            raise FormatError(f"bad saved game: {e}") from None
+        for i, move in enumerate(moves):
+            try:
+                game._moves.append(game._do(move))
+            except LetrasError as e:
+                raise FormatError(f"bad saved game: move {i + 1} cannot be replayed: {e}") from None
+        return game
+
+    @classmethod
+    def from_json(
+        cls,
+        text: str,
+        *,
+        lexicon: Lexicon | None = None,
+        no_play_possible: NoPlayCheck | None = None,
+    ) -> Game:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise FormatError(f"bad saved game: not JSON ({e})") from None
+        if not isinstance(data, dict):
+            raise FormatError("bad saved game: not a JSON object")
+        return cls.from_dict(data, lexicon=lexicon, no_play_possible=no_play_possible)
+
+
+def _draw_for_first(bag: Bag, n: int) -> list[list[tuple[int, int]]]:
+    """Each player draws a tile; the lowest (the blank beats A) starts; ties draw again.
+    The tiles go back in the bag. Returns the rounds of ``(player, tile)``, the winner first
+    in the last round."""
+    rounds = []
+    contenders = list(range(n))
+    while True:
+        drawn = bag.draw(len(contenders))
+        bag.put_back(drawn)
+        draws = list(zip(contenders, drawn, strict=True))
+        best = min(drawn)
+        winners = [p for p, t in draws if t == best]
+        rounds.append(sorted(draws, key=lambda d: (d[1] != best, d[0])))
+        if len(winners) == 1:
+            return rounds
+        contenders = winners
+
+
+def _hide(turn: Turn, viewer: int) -> Turn:
+    """A scoresheet line as ``viewer`` may see it: others' racks and exchanged tiles hidden."""
+    if turn.player == viewer or (turn.rack is None and turn.kind != "exchange"):
+        return turn
+    return Turn(turn.player, turn.kind, turn.points, turn.total, rack=None, place=turn.place,
+                score=turn.score, tiles=() if turn.kind == "exchange" else turn.tiles,
+                count=turn.count)
+
+
+__all__ = ["BLANK", "Game", "Player", "PlayerView"]

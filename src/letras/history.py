@@ -1,0 +1,120 @@
+"""What a game remembers: the actions taken (the record of truth) and the scoresheet they give.
+
+A :class:`Move` is one input to the game: who did what, with how much thinking time, and, for a
+challenge, how it was judged. Replaying the same moves from the same seed gives the same game.
+A :class:`Turn` is one line of the scoresheet derived from them (a play and its score, a
+withdrawn phony, a challenge bonus, a lost turn, end-of-game rack points ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from letras.editions import Edition
+from letras.errors import FormatError, NotationError
+from letras.play import Action, Challenge, Exchange, Pass, Place
+from letras.scoring import Score
+
+
+@dataclass(frozen=True)
+class Accept:
+    """The table accepts the last play without a challenge (closes the challenge window)."""
+
+    def notation(self, edition: Edition) -> str:
+        return "accept"
+
+
+GameAction = Action | Accept
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action in the history. ``valid`` is a challenge's verdict on the challenged play,
+    stored so that a replay never depends on the lexicon."""
+
+    player: int
+    action: GameAction
+    seconds: float | None = None
+    valid: bool | None = None
+
+    def to_dict(self, edition: Edition) -> dict[str, Any]:
+        a = self.action
+        out: dict[str, Any] = {"player": self.player}
+        if isinstance(a, Place):
+            out.update(type="place", play=a.notation(edition))
+        elif isinstance(a, Exchange):
+            out.update(type="exchange", tiles=edition.tiles.format(a.tiles))
+        elif isinstance(a, Pass):
+            out["type"] = "pass"
+        elif isinstance(a, Challenge):
+            out.update(type="challenge", valid=self.valid)
+        else:
+            out["type"] = "accept"
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], edition: Edition) -> Move:
+        try:
+            kind = data["type"]
+            player = int(data["player"])
+            action: GameAction
+            if kind == "place":
+                action = Place.parse(str(data["play"]), edition)
+            elif kind == "exchange":
+                action = Exchange(edition.tiles.parse(str(data["tiles"]), rack=True))
+            elif kind == "pass":
+                action = Pass()
+            elif kind == "challenge":
+                action = Challenge()
+            elif kind == "accept":
+                action = Accept()
+            else:
+                raise FormatError(f"unknown move type {kind!r}")
+            seconds = data.get("seconds")
+            valid = data.get("valid")
+            return cls(
+                player,
+                action,
+                None if seconds is None else float(seconds),
+                None if valid is None else bool(valid),
+            )
+        except (KeyError, TypeError, NotationError) as e:
+            raise FormatError(f"bad move {data!r}: {e}") from None
+
+
+TURN_KINDS = (
+    "play",
+    "exchange",
+    "pass",
+    "withdrawn",  # a phony taken back after a successful challenge
+    "challenge-bonus",  # 5pt / 10pt: the challenged player gains points
+    "challenge-penalty",  # penalty10: the challenger loses 10 points
+    "lost-turn",  # double challenge: the challenger loses this turn
+    "timeout",  # per-move time control: the turn ran over and is lost
+    "end-rack",  # the player who went out gains the others' racks
+    "rack-penalty",  # a player loses the value of their own rack at the end
+    "time-penalty",  # game clock: points lost for time over
+)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One line of the scoresheet.
+
+    ``rack`` is the player's rack before the turn (for plays, exchanges, passes and timeouts),
+    ``tiles`` the tiles concerned (exchanged, or the rack counted at the end), ``points`` the
+    change of score and ``total`` the score after it.
+    """
+
+    player: int
+    kind: str
+    points: int
+    total: int
+    rack: tuple[int, ...] | None = None
+    place: Place | None = None
+    score: Score | None = None
+    tiles: tuple[int, ...] = ()
+    count: int = 0
