@@ -16,6 +16,7 @@ from letras.errors import (
     RuleError,
     UnknownEditionError,
 )
+from letras.game import Game, Player, PlayerView
 from letras.lexicon import Lexicon, WordList
 from letras.play import Challenge, Exchange, Pass, Place
 from letras.rules import validate
@@ -30,6 +31,7 @@ __all__ = [
     "Edition",
     "Exchange",
     "FormatError",
+    "Game",
     "IllegalPlayError",
     "LetrasError",
     "Lexicon",
@@ -37,6 +39,8 @@ __all__ = [
     "NotationError",
     "Pass",
     "Place",
+    "Player",
+    "PlayerView",
     "RuleError",
     "RuleOptions",
     "Score",

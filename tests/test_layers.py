@@ -1,0 +1,19 @@
+"""Imports go one way: the core never pulls in the command line, formats, a server or the AI."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def test_core_imports_no_edges() -> None:
+    code = (
+        "import sys, letras, letras.game, letras.rules, letras.scoring, letras.board;"
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    modules = set(out.stdout.split())
+    assert "letras.game" in modules
+    forbidden = ("letras.cli", "letras.formats", "letras.server", "letras.web", "letras.ai",
+                 "rich", "textual", "starlette", "fastapi", "sqlalchemy")
+    assert not [m for m in modules if m.startswith(forbidden)]
