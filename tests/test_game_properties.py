@@ -83,3 +83,24 @@ def test_random_games_keep_every_tile_and_add_up(
     assert loaded.scores == game.scores and loaded.turns == game.turns
     assert loaded.board == game.board and loaded.to_move == game.to_move
     assert all(loaded.rack(p) == game.rack(p) for p in range(players))
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=20), seed=st.integers(0, 50))
+def test_malformed_input_raises_our_error_and_changes_nothing(text: str, seed: int) -> None:
+    game = Game("es", ["Ana", "Bruno"], seed=seed)
+    game.pass_turn()
+    before = (game.to_json(), game.board.squares, game.scores, game.rack(0), game.rack(1))
+    for action in (game.play, game.exchange):
+        try:
+            action(text)
+        except LetrasError:
+            pass
+        else:  # a text that happens to be a legal action: undo it for the next check
+            game = game.replay(1)
+        assert (game.to_json(), game.board.squares, game.scores, game.rack(0),
+                game.rack(1)) == before
+    try:
+        Game.from_json(text)
+    except LetrasError:
+        pass
