@@ -52,7 +52,7 @@ class Square:
     def parse(cls, name: str, size: int = 15) -> Square:
         """Read a square name such as ``H8`` (case-insensitive)."""
         text = name.strip().upper()
-        if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
+        if len(text) >= 2 and text[0].isalpha() and text[1:].isascii() and text[1:].isdecimal():
             col = COLUMNS.find(text[0])
             row = int(text[1:]) - 1
             if 0 <= col < size and 0 <= row < size:

@@ -140,7 +140,7 @@ def parse_coordinate(text: str, size: int = 15) -> tuple[Square, Direction]:
     (Square.parse('D8'), <Direction.ACROSS: (0, 1)>)
     """
     t = text.strip().upper()
-    if t[:1].isdigit():
+    if t[:1].isascii() and t[:1].isdecimal():
         digits = len(t) - len(t.lstrip("0123456789"))
         name, direction = t[digits:] + t[:digits], Direction.ACROSS
     else:

@@ -134,8 +134,13 @@ class TileSet:
         text = self.label(tile)
         return f"[{text}]" if len(text) > 1 else text
 
-    def format(self, tiles: Iterable[int], through: str | None = None) -> str:
-        """Tiles as notation. With ``through`` set, :data:`THROUGH` is written as that text."""
+    def format(self, tiles: Iterable[int], through: str | None = None, rack: bool = False) -> str:
+        """Tiles as notation. With ``through`` set, :data:`THROUGH` is written as that text.
+
+        Written as a word (the default), a single tile that would read back as the start of a
+        multi-letter tile is bracketed (Spanish R, R is ``[R]R``); ``rack=True`` writes a rack,
+        whose letters read back one tile each (``RR``).
+        """
         out = []
         for t in tiles:
             if t == THROUGH and through is not None:
@@ -144,7 +149,7 @@ class TileSet:
                 out.append(self.notation(t))
         # Two single tiles that read as one digraph (Spanish R R, C H): bracket the first,
         # so that the text reads back as the same tiles.
-        for i in range(len(out) - 1):
+        for i in range(0 if rack else len(out) - 1):
             pair = out[i] + out[i + 1]
             if len(pair) == 2 and (pair.isupper() or pair.islower()) and fold(pair) in self._codes:
                 out[i] = f"[{out[i]}]"

@@ -7,6 +7,6 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from letras.cli.main import run
+    from letras.cli.app import run
 
     return run(list(sys.argv[1:] if argv is None else argv))

@@ -1,0 +1,1 @@
+"""Notation files: game records (GCG) and positions (CGP)."""
