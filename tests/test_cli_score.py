@@ -15,7 +15,9 @@ EMPTY_EN = "/".join(["15"] * 15) + " DEINRSW/ 0/0 0 ld english;"
 
 
 def score(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = run(["score", *argv])
+    """Run ``letras score``; without ``--lexicon`` the words are not checked."""
+    extra = [] if "--lexicon" in argv else ["--no-lexicon"]
+    code = run(["score", *argv, *extra])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -135,7 +137,7 @@ def test_an_illegal_shape_says_why(capsys: pytest.CaptureFixture[str]) -> None:
         (("15/15 / 0/0 0", "8I S"), "15 rows, not 2"),
         (("nosuchfile.cgp", "8I S"), "'nosuchfile.cgp'"),
         ((CASA, "8I S", "--edition", "klingon"), "unknown edition 'klingon'"),
-        ((CASA, "8I S", "--lexicon", "/nonexistent/words.txt"), "cannot read word list"),
+        ((CASA, "8I S", "--lexicon", "/nonexistent/words.txt"), "not a file"),
     ],
 )
 def test_bad_input_gives_one_clear_line_and_exit_1(
@@ -162,3 +164,14 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
         run(["score", CASA])
     assert info.value.code == 2
     assert "PLAY" in capsys.readouterr().err
+
+
+def test_the_edition_lexicon_checks_words_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    from letras.lexicon import shipped_lexicons
+
+    if "pt-BR" not in shipped_lexicons():
+        pytest.skip("no shipped pt-BR lexicon")
+    assert run(["score", CASA, "8I ....S"]) == 0
+    assert capsys.readouterr().out == "CASAS 6\nDESLIGAS 13\ntotal 19\n"
+    assert run(["score", CASA, "8I ....O"]) == 1
+    assert "DESLIGAO" in capsys.readouterr().err

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from helpers import placements_for
+from helpers import AnyWord, placements_for
 from letras.board import Direction, Square
 from letras.editions import TOURNAMENT, RuleOptions, TimeControl, find_edition
 from letras.errors import FormatError, IllegalPlayError, NotationError, RuleError
@@ -128,7 +128,7 @@ def test_exchange_needs_enough_tiles_in_the_bag() -> None:
 
 def play_phony(rule: str, players: int = 2) -> Game:
     rules = EN.rules.replace(challenge_rule=rule)
-    game = Game(EN, [f"P{i}" for i in range(players)], seed=11, rules=rules)
+    game = Game(EN, [f"P{i}" for i in range(players)], seed=11, rules=rules, lexicon=AnyWord())
     game.play(first_play(game))
     return game
 
@@ -289,7 +289,8 @@ def play_to_the_end(game: Game, seed: int = 0) -> None:
 
 def test_a_player_goes_out_and_gains_the_other_racks() -> None:
     for seed in range(3):
-        game = Game(EN, ["Ana", "Bruno"], seed=seed, rules=EN.rules.replace(challenge_rule="void"))
+        game = Game(EN, ["Ana", "Bruno"], seed=seed, rules=EN.rules.replace(challenge_rule="void"),
+                    lexicon=AnyWord())
         play_to_the_end(game, seed)
         if game.end_reason != "out":
             continue

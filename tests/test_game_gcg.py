@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from helpers import placements_for
+from helpers import AnyWord, placements_for
 from letras.editions import find_edition
 from letras.formats.game_gcg import game_to_gcg
 from letras.formats.gcg import EventKind, read_gcg
@@ -17,7 +17,7 @@ from letras.game import Game
 def random_game(edition: str, rule: str, seed: int, players: int = 2) -> Game:
     ed = find_edition(edition)
     game = Game(ed, [f"Player {i}" for i in range(players)], seed=seed,
-                rules=ed.rules.replace(challenge_rule=rule))
+                rules=ed.rules.replace(challenge_rule=rule), lexicon=AnyWord())
     rng = random.Random(seed)
     while not game.over:
         if game.challengeable and rng.random() < 0.3:

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import placements_for
+from helpers import AnyWord, placements_for
 from letras.editions import CHALLENGE_RULES, find_edition
 from letras.errors import LetrasError
 from letras.game import Game
@@ -48,7 +48,7 @@ def test_random_games_keep_every_tile_and_add_up(
 ) -> None:
     ed = find_edition(edition)
     game = Game(ed, [f"P{i}" for i in range(players)], seed=seed,
-                rules=ed.rules.replace(challenge_rule=rule))
+                rules=ed.rules.replace(challenge_rule=rule), lexicon=AnyWord())
     rng = random.Random(seed)
     for _ in range(steps):
         if game.over:

@@ -112,7 +112,7 @@ class Game:
         players: Sequence[str | Player] = ("Player 1", "Player 2"),
         *,
         seed: int | str | None = None,
-        lexicon: Lexicon | None = None,
+        lexicon: Lexicon | str | None = None,
         rules: RuleOptions | None = None,
         no_play_possible: NoPlayCheck | None = None,
     ) -> None:
@@ -125,10 +125,15 @@ class Game:
                 f"{self.rules.min_players} to {self.rules.max_players}"
             )
         self.seed: int | str = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        self.lexicon = lexicon
+        self._lexicon = lexicon if not isinstance(lexicon, str) else None
+        self.lexicon_name: str = (
+            lexicon if isinstance(lexicon, str)
+            else lexicon.name if lexicon is not None else self.edition.name
+        )
         self.no_play_possible = no_play_possible
         """Hook for the end condition "no player can play" (filled by the move generator)."""
         self._moves: list[Move] = []
+        self._replaying = False
         self._rebuild()
 
     # ----- the position, derived from the history -------------------------------------------
@@ -143,8 +148,27 @@ class Game:
             p = (starter + i) % n
             racks[p] = sorted(bag.draw(self.edition.rack_size))
         self._s = _State(Board(self.edition), bag, racks, [0] * n, starter, clocks=[0.0] * n)
-        for move in self._moves:
-            self._do(move)
+        self._replay(self._moves)
+
+    def _replay(self, moves: Sequence[Move]) -> None:
+        """Carry out moves already judged: words are not looked up again (the history is the
+        record of truth, whatever lexicon is at hand now)."""
+        self._replaying = True
+        try:
+            for move in moves:
+                self._do(move)
+        finally:
+            self._replaying = False
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The lexicon that judges words: the one given, else the edition's default shipped
+        lexicon (loaded when first needed)."""
+        if self._lexicon is None:
+            from letras.lexicon import load_lexicon
+
+            self._lexicon = load_lexicon(self.edition, self.lexicon_name)
+        return self._lexicon
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -298,13 +322,12 @@ class Game:
             self.edition,
             self.players,
             seed=self.seed,
-            lexicon=self.lexicon,
+            lexicon=self._lexicon or self.lexicon_name,
             rules=self.rules,
             no_play_possible=self.no_play_possible,
         )
-        for move in self._moves[:n]:
-            game._do(move)
-            game._moves.append(move)
+        game._replay(self._moves[:n])
+        game._moves.extend(self._moves[:n])
         return game
 
     # ----- carrying out a move (on failure the caller rebuilds the position) ------------------
@@ -359,7 +382,7 @@ class Game:
         s = self._s
         rack = s.racks[player]
         void = self.rules.challenge_rule == "void"
-        lexicon = self.lexicon if void else None
+        lexicon = self.lexicon if void and not self._replaying else None
         score = validate(
             s.board, place, rack=rack, lexicon=lexicon, rules=self.rules, turn=s.plays_made + 1
         )
@@ -419,8 +442,6 @@ class Game:
             raise RuleError("players cannot challenge their own play")
         valid = move.valid
         if valid is None:
-            if self.lexicon is None:
-                raise RuleError("no lexicon to judge the challenge: say whether the play is valid")
             before = s.board.copy()
             before.put((sq, 0) for sq, _ in pend.place.placed())
             valid = not invalid_words(before, pend.place, self.lexicon)
@@ -542,7 +563,7 @@ class Game:
             "edition": self.edition.name,
             "rules": self.rules.to_dict(),
             "players": [{"name": p.name, "kind": p.kind} for p in self.players],
-            "lexicon": getattr(self.lexicon, "name", None),
+            "lexicon": self.lexicon_name,
             "seed": self.seed,
             "moves": [m.to_dict(self.edition) for m in self._moves],
         }
@@ -559,13 +580,16 @@ class Game:
         lexicon: Lexicon | None = None,
         no_play_possible: NoPlayCheck | None = None,
     ) -> Game:
+        """Load a game saved by :meth:`to_dict`; without ``lexicon``, the one it names."""
         try:
             if data.get("format") != "letras-game":
                 raise FormatError("not a letras saved game")
             edition = find_edition(str(data["edition"]))
             rules = RuleOptions.from_dict(data["rules"])
             players = [Player(str(p["name"]), str(p.get("kind", "human"))) for p in data["players"]]
-            game = cls(edition, players, seed=data["seed"], lexicon=lexicon, rules=rules,
+            named = data.get("lexicon")
+            game = cls(edition, players, seed=data["seed"],
+                       lexicon=lexicon or (str(named) if named else None), rules=rules,
                        no_play_possible=no_play_possible)
             moves = [Move.from_dict(m, edition) for m in data["moves"]]
         except (KeyError, TypeError, ValueError) as e:
@@ -574,9 +598,10 @@ class Game:
             raise FormatError(f"bad saved game: {e}") from None
         for i, move in enumerate(moves):
             try:
-                game._moves.append(game._do(move))
+                game._replay([move])
             except LetrasError as e:
                 raise FormatError(f"bad saved game: move {i + 1} cannot be replayed: {e}") from None
+            game._moves.append(move)
         return game
 
     @classmethod
@@ -587,6 +612,7 @@ class Game:
         lexicon: Lexicon | None = None,
         no_play_possible: NoPlayCheck | None = None,
     ) -> Game:
+        """Load a game saved by :meth:`to_dict`; without ``lexicon``, the one it names."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:

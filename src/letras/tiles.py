@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -54,6 +55,8 @@ def rack_tile(tile: int) -> int:
     """The tile that leaves the rack to place ``tile``: a designated blank comes from ``?``."""
     return BLANK if tile & BLANK_BIT else tile
 
+
+_NOT_A_CODE = re.compile("[^\x01-\x3f]")
 
 # Letters that stay letters of their own when folding accents, where the edition has them.
 _NO_FOLD = frozenset("ÇÑ")
@@ -87,6 +90,8 @@ class TileSet:
     counts: tuple[int, ...]
     _codes: dict[str, int] = field(init=False, repr=False, compare=False)
     _by_length: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _word_table: dict[int, str] = field(init=False, repr=False, compare=False)
+    _join: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not (len(self.labels) == len(self.values) == len(self.counts)):
@@ -98,6 +103,18 @@ class TileSet:
         codes = {label: i for i, label in enumerate(self.labels) if i}
         object.__setattr__(self, "_codes", codes)
         object.__setattr__(self, "_by_length", tuple(sorted(codes, key=len, reverse=True)))
+        # Fast word encoding: every character that folds to a one-letter label maps to the
+        # character whose code point is the tile code; multi-letter labels are joined first.
+        table = {}
+        for cp in range(32, 0x250):
+            ch = chr(cp)
+            code = codes.get(fold(ch))
+            if code is not None and len(fold(ch)) == 1:
+                table[cp] = chr(code)
+        multi = [label for label in self._by_length if len(label) > 1]
+        join = re.compile("|".join(map(re.escape, multi))) if multi else None
+        object.__setattr__(self, "_word_table", table)
+        object.__setattr__(self, "_join", join)
 
     @property
     def letters(self) -> range:
@@ -214,7 +231,17 @@ class TileSet:
 
         Raises :class:`NotationError` if the word needs a letter the edition lacks.
         """
-        return self.parse(fold(word.strip()))
+        return tuple(self.encode_word(word))
+
+    def encode_word(self, word: str) -> bytes:
+        """:meth:`word_tiles` as bytes, one byte a tile (the fast path for word lists)."""
+        text = word.strip().upper()
+        if self._join is not None:
+            text = self._join.sub(lambda m: chr(self._codes[m.group(0)]), text)
+        out = text.translate(self._word_table)
+        if _NOT_A_CODE.search(out) or not out:
+            return bytes(self.parse(fold(word.strip())))  # raises, naming the letter
+        return out.encode("latin-1")
 
     def word(self, tiles: Sequence[int]) -> str:
         """The word that tiles spell, in capitals (``CHILLAR``)."""

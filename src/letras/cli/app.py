@@ -4,12 +4,13 @@ with ``add_parser(subparsers)`` that registers it and sets ``func`` (``args -> e
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from letras import __version__
 from letras.errors import LetrasError
 
-COMMAND_MODULES = ("letras.cli.gcg", "letras.cli.score")
+COMMAND_MODULES = ("letras.cli.gcg", "letras.cli.score", "letras.cli.words")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,4 +39,9 @@ def run(argv: list[str]) -> int:
     except LetrasError as e:
         print(f"letras: {e}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # The reader went away (``letras word pattern ... | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return code

@@ -2,12 +2,13 @@
 
 The position is a CGP line, or the name of a file that holds one. The play is in GCG notation
 (``8D WINDY``, ``H8 .OJA``). The rack of the player to move is checked when the CGP gives one;
-the words are checked when ``--lexicon`` names a word list. Prints each word formed with its
+the words are checked against ``--lexicon`` (default: the edition's shipped lexicon) unless
+``--no-lexicon`` is given. Prints each word formed with its
 score, the bingo bonus if any and the total, or why the play is illegal (exit 1).
 
 >>> from letras.cli import main as run
 >>> cgp = "15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 S/ 32/0 0 ld english;"
->>> run(["score", cgp, "8D WINDYS"])
+>>> run(["score", cgp, "8D WINDYS", "--no-lexicon"])
 WINDYS 13
 total 13
 0
@@ -24,7 +25,7 @@ from typing import Any
 from letras.editions import Edition, find_edition
 from letras.errors import FormatError, IllegalPlayError
 from letras.formats.cgp import Position
-from letras.lexicon import WordList
+from letras.lexicon import load_lexicon
 from letras.play import Place
 from letras.rules import validate
 from letras.scoring import Score
@@ -50,7 +51,13 @@ def add_parser(sub: Any) -> None:
         "--edition",
         help="the edition (pt-BR, es, it, en); default: the CGP's 'ld' opcode, else pt-BR",
     )
-    p.add_argument("--lexicon", metavar="PATH", help="a word list to check the words against")
+    p.add_argument(
+        "--lexicon",
+        metavar="LEXICON",
+        help="check the words against this lexicon: a shipped one's name, a word list file or a"
+        " .kwg graph (default: the edition's shipped lexicon)",
+    )
+    p.add_argument("--no-lexicon", action="store_true", help="do not check the words")
     p.add_argument("--json", action="store_true", help="print the score as JSON")
     p.set_defaults(func=run)
 
@@ -59,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     edition: Edition | None = find_edition(args.edition) if args.edition else None
     position = Position.from_cgp(read_cgp(args.cgp), edition)
     edition = position.edition
-    lexicon = WordList.from_file(edition, args.lexicon) if args.lexicon else None
+    lexicon = None if args.no_lexicon else load_lexicon(edition, args.lexicon)
     play = " ".join(args.play)
     try:
         place = Place.parse(play, edition, position.board)

@@ -14,6 +14,7 @@ out gains the sum of the racks once.
 #character-encoding UTF-8
 #player1 Ana_Maria Ana Maria
 #player2 Bruno Bruno
+#lexicon en
 >Ana_Maria: ADFNNOY 8H FOND +16 16
 """
 
@@ -88,7 +89,7 @@ def game_to_record(game: Game) -> GcgRecord:
     return GcgRecord(
         edition=game.edition,
         players=[GcgPlayer(n, p.name) for n, p in zip(nicks, game.players, strict=True)],
-        lexicon=getattr(game.lexicon, "name", None),
+        lexicon=game.lexicon_name,
         events=events,
     )
 

@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import lzma
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from letras.editions import Edition
+from letras.editions import Edition, editions, find_edition
 from letras.errors import LexiconError, NotationError
 from letras.tiles import LETTER_MASK
 
@@ -93,3 +97,84 @@ class WordList:
 
     def __repr__(self) -> str:
         return f"<WordList {self.name!r} {self.edition.name} {len(self)} words>"
+
+
+@dataclass(frozen=True)
+class ShippedLexicon:
+    """A word list that ships inside letras, with its licence and build report."""
+
+    name: str
+    edition: str
+    words: Traversable
+    licence: Traversable
+    report: Traversable
+
+    @property
+    def is_default(self) -> bool:
+        """The edition's default lexicon has the edition's own name."""
+        return self.name == self.edition
+
+
+@cache
+def shipped_lexicons() -> dict[str, ShippedLexicon]:
+    """The shipped word lists by name (``pt-BR``, ``pt-BR-full``, ``es``, ``it``, ``en``)."""
+    data = resources.files("letras.lexicon") / "data"
+    found = {}
+    names = sorted(editions(), key=len, reverse=True)
+    entries = sorted(data.iterdir(), key=lambda e: e.name) if data.is_dir() else []
+    for entry in entries:
+        if not entry.name.endswith(".txt.xz"):
+            continue
+        name = entry.name[: -len(".txt.xz")]
+        edition = next((e for e in names if name == e or name.startswith(e + "-")), None)
+        if edition is None:
+            continue
+        found[name] = ShippedLexicon(
+            name, edition, entry, data / f"{name}.LICENSE", data / f"{name}.md"
+        )
+    return found
+
+
+Progress = Callable[[str], None]
+
+
+def _stderr(message: str) -> None:
+    import sys
+
+    print(f"letras: {message}", file=sys.stderr, flush=True)
+
+
+_loaded: dict[str, Lexicon] = {}
+
+
+def load_lexicon(
+    edition: Edition | str,
+    spec: str | os.PathLike[str] | None = None,
+    progress: Progress = _stderr,
+) -> Lexicon:
+    """A lexicon for ``edition``: ``spec`` is a shipped lexicon's name, a word list file (one
+    word per line, plain or ``.xz``) or a ``.kwg``/``.kbwg`` word graph; None is the edition's
+    default shipped lexicon. Word lists are compiled to a word graph once and then loaded from
+    the cache; the first build reports its progress through ``progress``."""
+    from letras.lexicon.kwg import WordGraph, graph_for_words
+
+    ed = find_edition(edition) if isinstance(edition, str) else edition
+    shipped = shipped_lexicons()
+    name = ed.name if spec is None else str(spec)
+    if name in shipped:
+        entry = shipped[name]
+        if entry.edition != ed.name:
+            raise LexiconError(f"lexicon {name!r} is for edition {entry.edition}, not {ed.name}")
+        if name not in _loaded:  # shipped lists never change: load each once per process
+            with resources.as_file(entry.words) as path:
+                _loaded[name] = graph_for_words(ed, path, name=name, progress=progress)
+        return _loaded[name]
+    if spec is None:
+        raise LexiconError(f"no lexicon ships for edition {ed.name}")
+    path = Path(spec)
+    if not path.exists():
+        known = ", ".join(shipped) or "none"
+        raise LexiconError(f"no lexicon {name!r}: not a file, nor a shipped lexicon ({known})")
+    if path.suffix.lower() in (".kwg", ".kbwg"):
+        return WordGraph.load(path, ed)
+    return graph_for_words(ed, path, progress=progress)

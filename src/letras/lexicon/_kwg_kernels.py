@@ -1,0 +1,309 @@
+"""Compiled kernels for the word graph: building it from sorted keys and walking it.
+
+Nodes here are in the one internal layout (that of wolges' big variant, KBWG): tile in bits 0-5,
+``accepts`` 0x80, ``is_end`` 0x40, arc index in bits 8-31. Everything is flat numpy arrays and
+explicit loops so that numba compiles it (``cache=True``: the compiled code is kept on disk).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+TILE_MASK = 0x3F
+ACCEPTS = 0x80
+IS_END = 0x40
+ARC_SHIFT = 8
+MAX_TILES = 16  # a GADDAG string of a 15-tile word has 16 symbols
+TILES_IN_HI = 10
+
+
+@njit(cache=True)
+def make_keys(
+    flat: Any, offsets: Any, gaddag: bool
+) -> tuple[Any, Any]:  # pragma: no cover - compiled
+    """Sort keys for the DAWG words, or for every GADDAG string of every word.
+
+    A key is two uint64: the first 10 symbols (6 bits each) in ``hi``, the other 6 and the
+    length in ``lo``. The separator is 0, so ordering keys orders strings.
+    """
+    n = offsets.shape[0] - 1
+    total = 0
+    for w in range(n):
+        total += (offsets[w + 1] - offsets[w]) if gaddag else 1
+    hi = np.zeros(total, np.uint64)
+    lo = np.zeros(total, np.uint64)
+    buf = np.zeros(MAX_TILES, np.uint8)
+    k = 0
+    for w in range(n):
+        start = offsets[w]
+        length = offsets[w + 1] - start
+        variants = length if gaddag else 1
+        for v in range(variants):
+            m = 0
+            if not gaddag:
+                for i in range(length):
+                    buf[m] = flat[start + i]
+                    m += 1
+            elif v == 0:
+                for i in range(length - 1, -1, -1):
+                    buf[m] = flat[start + i]
+                    m += 1
+            else:
+                # reversed prefix of v tiles, the separator, then the rest forwards
+                for i in range(v - 1, -1, -1):
+                    buf[m] = flat[start + i]
+                    m += 1
+                buf[m] = 0
+                m += 1
+                for i in range(v, length):
+                    buf[m] = flat[start + i]
+                    m += 1
+            h = np.uint64(0)
+            lw = np.uint64(0)
+            for i in range(MAX_TILES):
+                sym = np.uint64(buf[i]) if i < m else np.uint64(0)
+                if i < TILES_IN_HI:
+                    h = (h << np.uint64(6)) | sym
+                else:
+                    lw = (lw << np.uint64(6)) | sym
+            hi[k] = h
+            lo[k] = (lw << np.uint64(5)) | np.uint64(m)
+            k += 1
+    return hi, lo
+
+
+@njit(cache=True)
+def _decode(h: Any, lw: Any, out: Any) -> Any:  # pragma: no cover - compiled
+    m = np.int64(lw & np.uint64(31))
+    rest = lw >> np.uint64(5)
+    for i in range(MAX_TILES):
+        if i < TILES_IN_HI:
+            shift = np.uint64(6 * (TILES_IN_HI - 1 - i))
+            out[i] = (h >> shift) & np.uint64(63)
+        else:
+            shift = np.uint64(6 * (MAX_TILES - 1 - i))
+            out[i] = (rest >> shift) & np.uint64(63)
+    return m
+
+
+@njit(cache=True)
+def _hash_arcs(tiles: Any, accs: Any, targets: Any, n: int) -> np.uint64:  # pragma: no cover
+    h = np.uint64(1469598103934665603)
+    for i in range(n):
+        x = np.uint64(tiles[i]) | (np.uint64(accs[i]) << np.uint64(6)) | (
+            np.uint64(targets[i]) << np.uint64(8))
+        h = (h ^ x) * np.uint64(1099511628211)
+        h ^= h >> np.uint64(29)
+    return h
+
+
+@njit(cache=True)
+def build_states(
+    hi: Any, lo: Any, order: Any,
+    arc_tile: Any, arc_acc: Any, arc_target: Any, narcs: int,
+    state_start: Any, state_len: Any, nstates: int,
+    table: Any,
+) -> tuple[Any, ...]:  # pragma: no cover - compiled
+    """Add the sorted strings ``order`` (indices into hi/lo) to the minimal automaton held in
+    the state arrays, sharing every state already registered in ``table``. Returns the root
+    state and the (possibly grown) arrays."""
+    depth_tile = np.zeros((MAX_TILES + 1, 64), np.uint8)
+    depth_acc = np.zeros((MAX_TILES + 1, 64), np.uint8)
+    depth_target = np.zeros((MAX_TILES + 1, 64), np.int32)
+    depth_n = np.zeros(MAX_TILES + 1, np.int32)
+    prev = np.zeros(MAX_TILES, np.uint8)
+    cur = np.zeros(MAX_TILES, np.uint8)
+    prev_len = 0
+    mask = table.shape[0] - 1
+    root = 0
+    for step in range(order.shape[0] + 1):
+        if step < order.shape[0]:
+            idx = order[step]
+            cur_len = _decode(hi[idx], lo[idx], cur)
+            common = 0
+            while common < cur_len and common < prev_len and cur[common] == prev[common]:
+                common += 1
+            if common == cur_len and cur_len == prev_len:
+                continue  # a repeated string
+        else:
+            cur_len = 0
+            common = 0
+        # finalise the nodes deeper than the common prefix, deepest first
+        d = prev_len
+        while d > common or (step == order.shape[0] and d >= 0):
+            n = depth_n[d]
+            sid = 0
+            if n > 0:
+                h = _hash_arcs(depth_tile[d], depth_acc[d], depth_target[d], n)
+                slot = np.int64(h & np.uint64(mask))
+                while True:
+                    cand = table[slot]
+                    if cand == 0:
+                        break
+                    if state_len[cand] == n:
+                        s0 = state_start[cand]
+                        same = True
+                        for i in range(n):
+                            if (arc_tile[s0 + i] != depth_tile[d, i]
+                                    or arc_acc[s0 + i] != depth_acc[d, i]
+                                    or arc_target[s0 + i] != depth_target[d, i]):
+                                same = False
+                                break
+                        if same:
+                            sid = cand
+                            break
+                    slot = (slot + 1) & mask
+                if sid == 0:
+                    if narcs + n > arc_tile.shape[0]:
+                        grow = max(arc_tile.shape[0] * 2, narcs + n)
+                        t2 = np.zeros(grow, np.uint8)
+                        t2[:narcs] = arc_tile[:narcs]
+                        arc_tile = t2
+                        a2 = np.zeros(grow, np.uint8)
+                        a2[:narcs] = arc_acc[:narcs]
+                        arc_acc = a2
+                        g2 = np.zeros(grow, np.int32)
+                        g2[:narcs] = arc_target[:narcs]
+                        arc_target = g2
+                    if nstates >= state_start.shape[0]:
+                        grow = state_start.shape[0] * 2
+                        s2 = np.zeros(grow, np.int64)
+                        s2[:nstates] = state_start[:nstates]
+                        state_start = s2
+                        l2 = np.zeros(grow, np.int32)
+                        l2[:nstates] = state_len[:nstates]
+                        state_len = l2
+                    for i in range(n):
+                        arc_tile[narcs + i] = depth_tile[d, i]
+                        arc_acc[narcs + i] = depth_acc[d, i]
+                        arc_target[narcs + i] = depth_target[d, i]
+                    state_start[nstates] = narcs
+                    state_len[nstates] = n
+                    sid = nstates
+                    narcs += n
+                    nstates += 1
+                    if nstates * 2 > table.shape[0]:
+                        # keep the table at most half full
+                        bigger = np.zeros(table.shape[0] * 2, np.int32)
+                        bmask = bigger.shape[0] - 1
+                        for s in range(1, nstates):
+                            if state_len[s] == 0:
+                                continue
+                            s0 = state_start[s]
+                            hh = _hash_arcs(arc_tile[s0:], arc_acc[s0:], arc_target[s0:],
+                                            state_len[s])
+                            sl = np.int64(hh & np.uint64(bmask))
+                            while bigger[sl] != 0:
+                                sl = (sl + 1) & bmask
+                            bigger[sl] = s
+                        table = bigger
+                        mask = bmask
+                    else:
+                        table[slot] = sid
+            depth_n[d] = 0
+            if d == 0:
+                root = sid
+                break
+            depth_target[d - 1, depth_n[d - 1] - 1] = sid
+            d -= 1
+        if step == order.shape[0]:
+            break
+        for i in range(common, cur_len):
+            k = depth_n[i]
+            depth_tile[i, k] = cur[i]
+            depth_acc[i, k] = 1 if i == cur_len - 1 else 0
+            depth_target[i, k] = 0
+            depth_n[i] = k + 1
+        for i in range(cur_len):
+            prev[i] = cur[i]
+        prev_len = cur_len
+    return (root, arc_tile, arc_acc, arc_target, narcs, state_start, state_len, nstates, table)
+
+
+@njit(cache=True)
+def lay_out(
+    arc_tile: Any, arc_acc: Any, arc_target: Any, narcs: int,
+    state_start: Any, state_len: Any, nstates: int, dawg_root: int, gaddag_root: int,
+) -> Any:  # pragma: no cover - compiled
+    """The node array: node 0 points at the DAWG, node 1 at the GADDAG, then every state's
+    arcs in the order the states were made (the DAWG's first)."""
+    nodes = np.zeros(narcs + 2, np.uint32)
+    pos = np.zeros(nstates, np.int64)
+    p = 2
+    for s in range(1, nstates):
+        pos[s] = p
+        p += state_len[s]
+    nodes[0] = np.uint32(IS_END) | (np.uint32(pos[dawg_root]) << np.uint32(ARC_SHIFT))
+    nodes[1] = np.uint32(IS_END) | (np.uint32(pos[gaddag_root]) << np.uint32(ARC_SHIFT))
+    for s in range(1, nstates):
+        s0 = state_start[s]
+        n = state_len[s]
+        for i in range(n):
+            node = np.uint32(arc_tile[s0 + i])
+            if arc_acc[s0 + i]:
+                node |= np.uint32(ACCEPTS)
+            if i == n - 1:
+                node |= np.uint32(IS_END)
+            node |= np.uint32(pos[arc_target[s0 + i]]) << np.uint32(ARC_SHIFT)
+            nodes[pos[s] + i] = node
+    return nodes
+
+
+@njit(cache=True)
+def seek(nodes: Any, p: Any, tile: Any) -> Any:  # pragma: no cover - compiled
+    """The node for ``tile`` among the arcs of node ``p``, or -1."""
+    p = np.int64(nodes[p] >> np.uint32(ARC_SHIFT))
+    if p == 0:
+        return -1
+    while True:
+        node = nodes[p]
+        if (node & np.uint32(TILE_MASK)) == tile:
+            return p
+        if node & np.uint32(IS_END):
+            return -1
+        p += 1
+
+
+@njit(cache=True)
+def contains(nodes: Any, word: Any) -> bool:  # pragma: no cover - compiled
+    """Is ``word`` (tile codes, blank bits ignored) a word of the DAWG?"""
+    p = 0
+    n = word.shape[0]
+    if n == 0:
+        return False
+    for i in range(n):
+        p = seek(nodes, p, word[i] & 0x3F)
+        if p < 0:
+            return False
+    return bool(nodes[p] & np.uint32(ACCEPTS))
+
+
+@njit(cache=True)
+def count_words(nodes: Any, root: int) -> int:  # pragma: no cover - compiled
+    """How many words the graph holds from node ``root`` (iteratively, with a stack)."""
+    stack = np.zeros(4096, np.int64)
+    top = 0
+    start = np.int64(nodes[root] >> np.uint32(ARC_SHIFT))
+    if start == 0:
+        return 0
+    stack[0] = start
+    top = 1
+    total = 0
+    while top > 0:
+        top -= 1
+        p = stack[top]
+        while True:
+            node = nodes[p]
+            if node & np.uint32(ACCEPTS):
+                total += 1
+            arc = np.int64(node >> np.uint32(ARC_SHIFT))
+            if arc != 0:
+                stack[top] = arc
+                top += 1
+            if node & np.uint32(IS_END):
+                break
+            p += 1
+    return total

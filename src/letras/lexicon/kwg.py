@@ -1,0 +1,318 @@
+"""The word graph: a DAWG and a GADDAG in one flat array of 32-bit nodes.
+
+The file layout is the KWG of the Rust engine wolges (read by Macondo and MAGPIE too): node 0
+points at the DAWG (for checking words and anagrams), node 1 at the GADDAG (for move
+generation), and each node is ``tile | accepts | is_end | arc index``. A ``.kwg`` file packs
+the tile in bits 24-31, accepts 0x800000, is_end 0x400000 and the arc index in bits 0-21
+(at most 4,194,303 nodes); the big variant ``.kbwg`` packs the tile in bits 0-5, accepts 0x80,
+is_end 0x40 and the arc index in bits 8-31. In memory letras always holds the big layout.
+
+In the GADDAG, the word CARE is stored as ERAC, RAC@E, AC@RE and C@ARE, where @ is tile 0,
+the switch from leftwards to rightwards.
+
+>>> from letras.editions import find_edition
+>>> en = find_edition("en")
+>>> graph = WordGraph.build(en, ["CARE", "CARES", "CAR", "BAR"])
+>>> len(graph), "cares" in graph, "CA" in graph
+(4, True, False)
+>>> sorted(en.tiles.word(w) for w in graph.words())
+['BAR', 'CAR', 'CARE', 'CARES']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import lzma
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from letras.editions import Edition
+from letras.errors import LexiconError, NotationError
+from letras.lexicon import _kwg_kernels as k
+from letras.tiles import LETTER_MASK
+
+Nodes = npt.NDArray[np.uint32]
+Progress = Callable[[str], None]
+
+BUILDER_VERSION = 1
+"""Part of the cache key: a new builder makes new cache entries."""
+KWG_MAX_NODES = 1 << 22
+KBWG_MAX_NODES = 1 << 24
+MAX_WORD_TILES = 15
+
+
+def _quiet(message: str) -> None:
+    pass
+
+
+class WordGraph:
+    """A lexicon held as a word graph (see the module docstring)."""
+
+    def __init__(self, nodes: Nodes, edition: Edition, name: str = "custom") -> None:
+        if nodes.dtype != np.uint32 or nodes.ndim != 1 or len(nodes) < 2:
+            raise LexiconError(f"lexicon {name!r}: not a word graph (too short or wrong type)")
+        self.nodes = nodes
+        self.edition = edition
+        self.name = name
+        self._check()
+        self._count: int | None = None
+
+    def _check(self) -> None:
+        nodes = self.nodes
+        arcs = nodes >> np.uint32(k.ARC_SHIFT)
+        if int(arcs.max()) >= len(nodes):
+            raise LexiconError(f"lexicon {self.name!r}: an arc points past the end of the graph")
+        if not nodes[-1] & np.uint32(k.IS_END):
+            raise LexiconError(f"lexicon {self.name!r}: the last node does not end its list")
+        top = int((nodes[2:] & np.uint32(k.TILE_MASK)).max()) if len(nodes) > 2 else 0
+        if top >= len(self.edition.tiles.labels):
+            raise LexiconError(
+                f"lexicon {self.name!r} uses tile {top}, but edition {self.edition.name} has "
+                f"{len(self.edition.tiles.labels) - 1} letters"
+            )
+
+    # ----- building --------------------------------------------------------------------------
+
+    @classmethod
+    def build(
+        cls,
+        edition: Edition,
+        words: Iterable[str],
+        name: str = "custom",
+        progress: Progress = _quiet,
+    ) -> WordGraph:
+        """Build the graph of a word list (text, folded to the edition's tiles; words the
+        edition cannot spell and words outside 2-15 tiles are left out)."""
+        flat, offsets = encode_words(edition, words)
+        return cls(build_nodes(flat, offsets, progress), edition, name)
+
+    # ----- files -----------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], edition: Edition) -> WordGraph:
+        """Read a ``.kwg`` or ``.kbwg`` file (the big layout when the name ends in ``.kbwg``)."""
+        p = Path(path)
+        try:
+            data = p.read_bytes()
+        except OSError as e:
+            raise LexiconError(f"cannot read word graph {str(p)!r}: {e.strerror}") from None
+        if len(data) % 4 or len(data) < 8:
+            raise LexiconError(f"{str(p)!r} is not a word graph: its size is not whole nodes")
+        nodes = np.frombuffer(data, dtype="<u4").astype(np.uint32)
+        if p.suffix.lower() != ".kbwg":
+            nodes = kwg_to_internal(nodes)
+        return cls(nodes, edition, p.stem)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the graph: ``.kbwg`` in the big layout, anything else as ``.kwg``."""
+        p = Path(path)
+        if p.suffix.lower() == ".kbwg":
+            out = self.nodes
+        else:
+            if len(self.nodes) > KWG_MAX_NODES:
+                raise LexiconError(
+                    f"{len(self.nodes):,} nodes do not fit a .kwg file (at most "
+                    f"{KWG_MAX_NODES:,}): save it as .kbwg"
+                )
+            out = internal_to_kwg(self.nodes)
+        _write_atomic(p, out.astype("<u4").tobytes())
+
+    # ----- looking up ------------------------------------------------------------------------
+
+    def contains_tiles(self, tiles: Sequence[int]) -> bool:
+        word = bytes(t & LETTER_MASK for t in tiles)
+        return bool(k.contains(self.nodes, np.frombuffer(word, np.uint8)))
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        try:
+            encoded = self.edition.tiles.encode_word(word)
+        except NotationError:
+            return False
+        return bool(k.contains(self.nodes, np.frombuffer(encoded, np.uint8)))
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = int(k.count_words(self.nodes, 0))
+        return self._count
+
+    def words(self) -> Iterator[tuple[int, ...]]:
+        """Every word of the DAWG, in tile order."""
+        return self._strings(0)
+
+    def gaddag_strings(self) -> Iterator[tuple[int, ...]]:
+        """Every string of the GADDAG (0 is the separator), in order."""
+        return self._strings(1)
+
+    def _strings(self, root: int) -> Iterator[tuple[int, ...]]:
+        nodes = self.nodes
+        start = int(nodes[root]) >> k.ARC_SHIFT
+        stack: list[tuple[int, tuple[int, ...]]] = [(start, ())] if start else []
+        while stack:
+            p, prefix = stack.pop()
+            node = int(nodes[p])
+            word = (*prefix, node & k.TILE_MASK)
+            if not node & k.IS_END:
+                stack.append((p + 1, prefix))  # the next sibling, after this node's words
+            if node >> k.ARC_SHIFT:
+                stack.append((node >> k.ARC_SHIFT, word))
+            if node & k.ACCEPTS:
+                yield word
+
+    def __repr__(self) -> str:
+        return f"<WordGraph {self.name!r} {self.edition.name} {len(self.nodes):,} nodes>"
+
+
+# ----- conversion between layouts ------------------------------------------------------------
+
+
+def kwg_to_internal(nodes: Nodes) -> Nodes:
+    tile = nodes >> np.uint32(24)
+    flags = ((nodes >> np.uint32(23)) & np.uint32(1)) * np.uint32(k.ACCEPTS) | (
+        (nodes >> np.uint32(22)) & np.uint32(1)) * np.uint32(k.IS_END)
+    arc = nodes & np.uint32(0x3FFFFF)
+    return ((arc << np.uint32(k.ARC_SHIFT)) | flags | tile).astype(np.uint32)
+
+
+def internal_to_kwg(nodes: Nodes) -> Nodes:
+    tile = nodes & np.uint32(k.TILE_MASK)
+    accepts = (nodes & np.uint32(k.ACCEPTS)) != 0
+    is_end = (nodes & np.uint32(k.IS_END)) != 0
+    arc = nodes >> np.uint32(k.ARC_SHIFT)
+    out = (tile << np.uint32(24)) | arc
+    out |= accepts.astype(np.uint32) << np.uint32(23)
+    out |= is_end.astype(np.uint32) << np.uint32(22)
+    return out.astype(np.uint32)
+
+
+# ----- building ------------------------------------------------------------------------------
+
+
+def encode_words(
+    edition: Edition, words: Iterable[str]
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    """Words as one flat array of tile codes and the offsets where each starts (and the end).
+
+    Words are folded to the edition's tiles (digraphs greedily); those it cannot spell and
+    those outside 2-15 tiles are dropped.
+    """
+    encoded: list[bytes] = []
+    for raw in words:
+        if raw.startswith("#"):
+            continue
+        try:
+            word = edition.tiles.encode_word(raw)
+        except NotationError:
+            continue
+        if 2 <= len(word) <= MAX_WORD_TILES:
+            encoded.append(word)
+    lengths = np.fromiter((len(w) for w in encoded), np.int64, len(encoded))
+    offsets = np.zeros(len(encoded) + 1, np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    flat = np.frombuffer(b"".join(encoded), np.uint8) if encoded else np.zeros(0, np.uint8)
+    return flat, offsets
+
+
+def build_nodes(
+    flat: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int64], progress: Progress = _quiet
+) -> Nodes:
+    """The node array (internal layout) for the encoded words."""
+    n = len(offsets) - 1
+    arc_tile = np.zeros(1 << 16, np.uint8)
+    arc_acc = np.zeros(1 << 16, np.uint8)
+    arc_target = np.zeros(1 << 16, np.int32)
+    state_start = np.zeros(1 << 14, np.int64)
+    state_len = np.zeros(1 << 14, np.int32)
+    table = np.zeros(1 << 15, np.int32)
+    narcs, nstates = 0, 1  # state 0 is the sink: no arcs
+    roots = []
+    for gaddag in (False, True):
+        part = "GADDAG" if gaddag else "DAWG"
+        progress(f"{part}: sorting the strings of {n:,} words")
+        hi, lo = k.make_keys(flat, offsets, gaddag)
+        order = np.lexsort((lo, hi))
+        progress(f"{part}: merging {len(order):,} strings into states")
+        (root, arc_tile, arc_acc, arc_target, narcs, state_start, state_len, nstates,
+         table) = k.build_states(hi, lo, order, arc_tile, arc_acc, arc_target, narcs,
+                                 state_start, state_len, nstates, table)
+        roots.append(root)
+        del hi, lo, order
+    if narcs + 2 > KBWG_MAX_NODES:
+        raise LexiconError(f"the word graph needs {narcs + 2:,} nodes: more than a file can hold")
+    progress(f"laying out {narcs + 2:,} nodes")
+    nodes: Nodes = k.lay_out(arc_tile, arc_acc, arc_target, narcs, state_start, state_len,
+                             nstates, roots[0], roots[1])
+    return nodes
+
+
+# ----- the cache -----------------------------------------------------------------------------
+
+
+def cache_dir() -> Path:
+    """Where built graphs are kept: ``$LETRAS_CACHE``, else the user's cache directory."""
+    env = os.environ.get("LETRAS_CACHE")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+    return Path(base) / "letras"
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_word_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a word list, decompressed when it ends in ``.xz``."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+        return lzma.decompress(data) if p.suffix == ".xz" else data
+    except (OSError, lzma.LZMAError) as e:
+        raise LexiconError(f"cannot read word list {str(p)!r}: {e}") from None
+
+
+def graph_for_words(
+    edition: Edition,
+    path: str | os.PathLike[str],
+    name: str | None = None,
+    progress: Progress = _quiet,
+) -> WordGraph:
+    """The graph of a word list file, built once and then loaded from the cache (keyed by the
+    list's content, the edition's tiles and the builder version)."""
+    data = read_word_file(path)
+    key = hashlib.sha256()
+    key.update(f"{BUILDER_VERSION}|{'|'.join(edition.tiles.labels)}|".encode())
+    key.update(data)
+    cached = cache_dir() / f"{edition.name}-{key.hexdigest()[:32]}.kbwg"
+    label = name or Path(path).name.split(".")[0]
+    if cached.exists():
+        try:
+            graph = WordGraph.load(cached, edition)
+            graph.name = label
+            return graph
+        except LexiconError:
+            cached.unlink(missing_ok=True)  # a damaged cache entry: build it again
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise LexiconError(f"word list {str(path)!r} is not UTF-8 text: {e}") from None
+    progress(f"building the word graph of {label} (once; it is cached in {cache_dir()})")
+    graph = WordGraph.build(edition, text.splitlines(), label, progress)
+    with contextlib.suppress(OSError):  # a read-only cache: built again next time
+        graph.save(cached)
+    return graph

@@ -1,0 +1,121 @@
+"""Every legal play of a rack on a position, exactly once, scored as the rules engine scores it.
+
+The generator walks the GADDAG from each anchor square (an empty square next to a tile, or the
+centre on an empty board), with a cross-set for every square; the kernel is compiled (numba)
+and keeps its results in arrays until they are asked for.
+
+Conventions:
+
+- a play is the set of tiles it lays; a one-tile play that makes words both ways is one play
+  (reported across);
+- on the empty board plays are generated both ways unless ``both_directions=False`` (then
+  across only, as move-count references count them);
+- a blank is tried as every letter of the edition, and a real tile and a blank standing for
+  the same letter are different plays.
+
+>>> from letras.editions import find_edition
+>>> from letras.board import Board
+>>> from letras.lexicon.kwg import WordGraph
+>>> en = find_edition("en")
+>>> words = WordGraph.build(en, ["WINDY", "WIND", "DIN", "YIN"])
+>>> plays = generate(Board(en), en.tiles.parse("DINWY", rack=True), words)
+>>> len(plays), plays.best(1)[0]
+(26, ScoredPlay(play='8D WINDY', score=32))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from letras.board import Board, Direction, Square
+from letras.editions import Edition
+from letras.layout import Layout
+from letras.lexicon.kwg import WordGraph
+from letras.movegen import _kernels as k
+from letras.play import Place
+
+
+@dataclass(frozen=True)
+class ScoredPlay:
+    """A play in notation with its score (what ``letras moves`` prints)."""
+
+    play: str
+    score: int
+
+
+@cache
+def _premiums(layout: Layout) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    letter = np.array([p.letter_multiplier for p in layout.premiums], np.int64)
+    word = np.array([p.word_multiplier for p in layout.premiums], np.int64)
+    return letter, word
+
+
+class Plays:
+    """The plays found, in the order generated; :meth:`best` sorts them by score."""
+
+    def __init__(self, edition: Edition, meta: npt.NDArray[np.int32],
+                 tiles: npt.NDArray[np.uint8]) -> None:
+        self.edition = edition
+        self.meta = meta
+        self.tiles = tiles
+
+    def __len__(self) -> int:
+        return len(self.meta)
+
+    def place(self, i: int) -> Place:
+        row, col, direction, length, _, _ = (int(x) for x in self.meta[i])
+        return Place(
+            Square(row, col),
+            Direction.ACROSS if direction == 0 else Direction.DOWN,
+            tuple(int(t) for t in self.tiles[i, :length]),
+        )
+
+    def score(self, i: int) -> int:
+        return int(self.meta[i, 4])
+
+    def scores(self) -> npt.NDArray[np.int32]:
+        return self.meta[:, 4]
+
+    def __iter__(self) -> Iterator[tuple[Place, int]]:
+        for i in range(len(self)):
+            yield self.place(i), self.score(i)
+
+    def order(self) -> npt.NDArray[np.intp]:
+        """Indices best score first (ties in the order generated)."""
+        return np.argsort(-self.meta[:, 4].astype(np.int64), kind="stable")
+
+    def best(self, n: int | None = None) -> list[ScoredPlay]:
+        """The top ``n`` plays (all without ``n``), best score first, in notation."""
+        order = self.order()
+        if n is not None:
+            order = order[:n]
+        return [ScoredPlay(self.place(int(i)).notation(self.edition), self.score(int(i)))
+                for i in order]
+
+
+def generate(
+    board: Board,
+    rack: Sequence[int],
+    lexicon: WordGraph,
+    *,
+    both_directions: bool = True,
+) -> Plays:
+    """Every legal tile play of ``rack`` (tile codes, 0 = blank) on ``board``."""
+    edition = board.edition
+    letter, word = _premiums(edition.layout)
+    counts = np.zeros(64, np.int64)
+    for t in rack:
+        counts[t] += 1
+    values = np.array(edition.tiles.values + (0,) * (64 - len(edition.tiles.values)), np.int64)
+    squares = np.frombuffer(bytes(board.squares), np.uint8).copy()
+    meta, tiles, count = k.generate(
+        lexicon.nodes, squares, board.size, counts, values, letter, word,
+        len(edition.tiles.labels) - 1, edition.rack_size, edition.rules.bingo_bonus,
+        both_directions,
+    )
+    return Plays(edition, meta[:count].copy(), tiles[:count].copy())

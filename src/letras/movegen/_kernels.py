@@ -1,0 +1,351 @@
+"""Compiled move generation over the GADDAG (Gordon 1994), on flat arrays with an explicit stack.
+
+The board is generated one line (a "lane") at a time, across lanes from the board and down lanes
+from its transpose. For each lane: the tiles on it, the cross-set of each empty square (bit t set
+when tile t makes a valid word with the tiles above and below), the face value of those tiles
+(the cross score), whether there are any (``has_cross``), and the premiums. Plays are scored as
+they are generated and written into arrays that grow as needed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+TILE_MASK = 0x3F
+ACCEPTS = 0x80
+IS_END = 0x40
+ARC_SHIFT = 8
+ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+META = 6  # row, col, direction (0 across, 1 down), length, score, tiles placed
+
+
+@njit(cache=True)
+def _arc(nodes: Any, q: Any) -> Any:  # pragma: no cover - compiled
+    return np.int64(nodes[q] >> np.uint32(ARC_SHIFT))
+
+
+@njit(cache=True)
+def _find(nodes: Any, p: Any, tile: Any) -> Any:  # pragma: no cover - compiled
+    """The node for ``tile`` in the arc list starting at ``p`` (0 = no list), or -1."""
+    if p == 0:
+        return np.int64(-1)
+    while True:
+        node = nodes[p]
+        t = np.int64(node & np.uint32(TILE_MASK))
+        if t == tile:
+            return np.int64(p)
+        if t > tile or node & np.uint32(IS_END):
+            return np.int64(-1)
+        p += 1
+
+
+@njit(cache=True)
+def cross_sets(
+    nodes: Any, board: Any, size: int, values: Any, nletters: int
+) -> tuple[Any, Any, Any]:  # pragma: no cover - compiled
+    """For plays along rows of ``board`` (flat, row-major): each empty square's cross-set from
+    the column through it, the face value of that column's tiles, and whether there are any."""
+    n = size * size
+    sets = np.zeros(n, np.uint64)
+    scores = np.zeros(n, np.int32)
+    has = np.zeros(n, np.bool_)
+    dawg = _arc(nodes, 0)
+    for r in range(size):
+        for c in range(size):
+            s = r * size + c
+            if board[s] != 0:
+                continue
+            up = r
+            while up > 0 and board[(up - 1) * size + c] != 0:
+                up -= 1
+            down = r
+            while down < size - 1 and board[(down + 1) * size + c] != 0:
+                down += 1
+            if up == r and down == r:
+                sets[s] = ALL
+                continue
+            has[s] = True
+            total = 0
+            for rr in range(up, down + 1):
+                if rr != r:
+                    t = board[rr * size + c]
+                    if not t & 0x80:
+                        total += values[t & TILE_MASK]
+            scores[s] = total
+            # walk the DAWG through the tiles above, then try each letter and the tiles below
+            p = dawg
+            ok = True
+            for rr in range(up, r):
+                q = _find(nodes, p, np.int64(board[rr * size + c] & TILE_MASK))
+                if q < 0:
+                    ok = False
+                    break
+                p = _arc(nodes, q)
+            if not ok or p == 0:
+                continue
+            mask = np.uint64(0)
+            q = p
+            while True:
+                node = nodes[q]
+                t = np.int64(node & np.uint32(TILE_MASK))
+                if 0 < t <= nletters:
+                    if down == r:
+                        good = bool(node & np.uint32(ACCEPTS))
+                    else:
+                        pp = _arc(nodes, q)
+                        good = True
+                        last = -1
+                        for rr in range(r + 1, down + 1):
+                            last = _find(nodes, pp, np.int64(board[rr * size + c] & TILE_MASK))
+                            if last < 0:
+                                good = False
+                                break
+                            pp = _arc(nodes, last)
+                        if good:
+                            good = bool(nodes[last] & np.uint32(ACCEPTS))
+                    if good:
+                        mask |= np.uint64(1) << np.uint64(t)
+                if node & np.uint32(IS_END):
+                    break
+                q += 1
+            sets[s] = mask
+    return sets, scores, has
+
+
+@njit(cache=True)
+def _grow(meta: Any, tiles: Any) -> tuple[Any, Any]:  # pragma: no cover - compiled
+    m2 = np.zeros((meta.shape[0] * 2, META), np.int32)
+    m2[: meta.shape[0]] = meta
+    t2 = np.zeros((tiles.shape[0] * 2, tiles.shape[1]), np.uint8)
+    t2[: tiles.shape[0]] = tiles
+    return m2, t2
+
+
+@njit(cache=True)
+def generate(
+    nodes: Any, board: Any, size: int, rack: Any, values: Any,
+    letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
+    both_on_empty: bool,
+) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
+    """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``.
+
+    Returns ``meta`` rows (row, col, direction, length, score, tiles placed), ``tiles`` rows (the
+    play's tiles along its line, 0 where it goes through a board tile) and the count.
+    """
+    meta = np.zeros((4096, META), np.int32)
+    out = np.zeros((4096, size), np.uint8)
+    count = 0
+    empty = True
+    for s in range(size * size):
+        if board[s] != 0:
+            empty = False
+            break
+    centre = (size // 2) * size + size // 2
+    transposed = board.reshape((size, size)).T.copy().reshape(size * size)
+    lm_t = letter_mult.reshape((size, size)).T.copy().reshape(size * size)
+    wm_t = word_mult.reshape((size, size)).T.copy().reshape(size * size)
+    # stack frames
+    depth_max = 2 * size + 2
+    f_pos = np.zeros(depth_max, np.int64)
+    f_phase = np.zeros(depth_max, np.int64)
+    f_list = np.zeros(depth_max, np.int64)   # first node of the arc list at this square
+    f_next = np.zeros(depth_max, np.int64)   # next node to try (-1: done)
+    f_variant = np.zeros(depth_max, np.int64)  # 0: the tile itself next, 1: a blank next
+    f_left = np.zeros(depth_max, np.int64)
+    f_main = np.zeros(depth_max, np.int64)
+    f_mult = np.zeros(depth_max, np.int64)
+    f_cross = np.zeros(depth_max, np.int64)
+    f_placed = np.zeros(depth_max, np.int64)
+    f_taken = np.zeros(depth_max, np.int64)  # rack code taken by the current choice, -1 none
+    cur = np.zeros(size, np.uint8)
+    anchor = np.zeros(size, np.bool_)
+    for direction in range(2):
+        if empty and direction == 1 and not both_on_empty:
+            break
+        grid = board if direction == 0 else transposed
+        lm = letter_mult if direction == 0 else lm_t
+        wm = word_mult if direction == 0 else wm_t
+        sets, cscores, has = cross_sets(nodes, grid, size, values, nletters)
+        for row in range(size):
+            base = row * size
+            lane = grid[base: base + size]
+            for i in range(size):
+                anchor[i] = False
+                if lane[i] != 0:
+                    continue
+                if empty:
+                    anchor[i] = base + i == centre
+                    continue
+                anchor[i] = (
+                    (i > 0 and lane[i - 1] != 0)
+                    or (i < size - 1 and lane[i + 1] != 0)
+                    or (row > 0 and grid[base - size + i] != 0)
+                    or (row < size - 1 and grid[base + size + i] != 0)
+                )
+            for a in range(size):
+                if not anchor[a] or sets[base + a] == 0:
+                    continue
+                right_clear = a == size - 1 or lane[a + 1] == 0
+                # frame 0: the anchor square, going left, in the GADDAG root list
+                d = 0
+                f_pos[0] = a
+                f_phase[0] = 0
+                f_list[0] = _arc(nodes, 1)
+                f_next[0] = f_list[0]
+                f_variant[0] = 0
+                f_left[0] = a
+                f_main[0] = 0
+                f_mult[0] = 1
+                f_cross[0] = 0
+                f_placed[0] = 0
+                f_taken[0] = -1
+                while d >= 0:
+                    # undo the previous choice of this frame
+                    if f_taken[d] >= 0:
+                        rack[f_taken[d]] += 1
+                        f_taken[d] = -1
+                    pos = f_pos[d]
+                    q = f_next[d]
+                    if q <= 0:
+                        d -= 1
+                        continue
+                    node = nodes[q]
+                    t = np.int64(node & np.uint32(TILE_MASK))
+                    # choose what this frame tries now, and what it tries next
+                    placed_tile: Any = 0
+                    value = 0
+                    through = lane[pos] != 0
+                    if through:
+                        want = np.int64(lane[pos] & TILE_MASK)
+                        q = _find(nodes, q, want)
+                        f_next[d] = -1
+                        if q < 0:
+                            d -= 1
+                            continue
+                        node = nodes[q]
+                        t = want
+                        if not lane[pos] & 0x80:
+                            value = values[t]
+                    else:
+                        if t == 0 or not (sets[base + pos] >> np.uint64(t)) & np.uint64(1):
+                            f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
+                            f_variant[d] = 0
+                            continue
+                        if f_variant[d] == 0:
+                            f_variant[d] = 1
+                            if rack[t] == 0:
+                                continue
+                            rack[t] -= 1
+                            f_taken[d] = t
+                            placed_tile = t
+                            value = values[t]
+                        else:
+                            f_variant[d] = 0
+                            f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
+                            if rack[0] == 0:
+                                continue
+                            rack[0] -= 1
+                            f_taken[d] = 0
+                            placed_tile = t | 0x80
+                    # the state after this square
+                    main = f_main[d]
+                    mult = f_mult[d]
+                    cross = f_cross[d]
+                    placed = f_placed[d]
+                    if through:
+                        main += value
+                        cur[pos] = 0
+                    else:
+                        sq = base + pos
+                        main += value * lm[sq]
+                        mult *= wm[sq]
+                        if has[sq]:
+                            cross += (cscores[sq] + value * lm[sq]) * wm[sq]
+                        placed += 1
+                        cur[pos] = placed_tile
+                    accepts = node & np.uint32(ACCEPTS)
+                    arc = _arc(nodes, q)
+                    phase = f_phase[d]
+                    left = pos if phase == 0 else f_left[d]
+                    right = a if phase == 0 else pos
+                    # a play ends here?
+                    if accepts and (left == 0 or lane[left - 1] == 0) and (
+                            (phase == 0 and right_clear)
+                            or (phase == 1 and (pos == size - 1 or lane[pos + 1] == 0))):
+                        skip = False
+                        if direction == 1 and placed == 1:
+                            # a one-tile play that also makes a word across was made across
+                            for i in range(left, right + 1):
+                                if cur[i] != 0 and lane[i] == 0 and has[base + i]:
+                                    skip = True
+                        if not skip:
+                            if count == meta.shape[0]:
+                                meta, out = _grow(meta, out)
+                            score = main * mult + cross
+                            if placed == rack_size:
+                                score += bingo
+                            r0 = row if direction == 0 else left
+                            c0 = left if direction == 0 else row
+                            meta[count, 0] = r0
+                            meta[count, 1] = c0
+                            meta[count, 2] = direction
+                            meta[count, 3] = right - left + 1
+                            meta[count, 4] = score
+                            meta[count, 5] = placed
+                            for i in range(left, right + 1):
+                                out[count, i - left] = cur[i]
+                            count += 1
+                    if arc == 0:
+                        continue
+                    # push the continuations: go on leftwards, or switch to the right side
+                    if phase == 0:
+                        go_left = pos > 0 and (lane[pos - 1] != 0 or not anchor[pos - 1])
+                        left_clear = pos == 0 or lane[pos - 1] == 0
+                        sep_list = 0
+                        if left_clear and a + 1 < size:
+                            sq0 = _find(nodes, arc, np.int64(0))
+                            if sq0 >= 0:
+                                sep_list = _arc(nodes, sq0)
+                        if sep_list != 0:
+                            d += 1
+                            f_pos[d] = a + 1
+                            f_phase[d] = 1
+                            f_list[d] = sep_list
+                            f_next[d] = sep_list
+                            f_variant[d] = 0
+                            f_left[d] = pos
+                            f_main[d] = main
+                            f_mult[d] = mult
+                            f_cross[d] = cross
+                            f_placed[d] = placed
+                            f_taken[d] = -1
+                        if go_left:
+                            d += 1
+                            f_pos[d] = pos - 1
+                            f_phase[d] = 0
+                            f_list[d] = arc
+                            f_next[d] = arc
+                            f_variant[d] = 0
+                            f_left[d] = pos - 1
+                            f_main[d] = main
+                            f_mult[d] = mult
+                            f_cross[d] = cross
+                            f_placed[d] = placed
+                            f_taken[d] = -1
+                    elif pos + 1 < size:
+                        d += 1
+                        f_pos[d] = pos + 1
+                        f_phase[d] = 1
+                        f_list[d] = arc
+                        f_next[d] = arc
+                        f_variant[d] = 0
+                        f_left[d] = left
+                        f_main[d] = main
+                        f_mult[d] = mult
+                        f_cross[d] = cross
+                        f_placed[d] = placed
+                        f_taken[d] = -1
+    return meta, out, count

@@ -1,0 +1,141 @@
+"""The word graph: building, the KWG and KBWG files, lookups, and the DAWG and GADDAG it holds."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from letras.editions import find_edition
+from letras.errors import LexiconError
+from letras.lexicon.kwg import WordGraph, graph_for_words, internal_to_kwg, kwg_to_internal
+
+EN = find_edition("en")
+ES = find_edition("es")
+
+
+def gaddag_of(word: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """The GADDAG strings of one word: the whole word reversed, and for every split point the
+    reversed prefix, the separator 0, the rest."""
+    out = {tuple(reversed(word))}
+    for i in range(1, len(word)):
+        out.add((*reversed(word[:i]), 0, *word[i:]))
+    return out
+
+
+words_strategy = st.lists(
+    st.text(alphabet="ABCDEFG", min_size=2, max_size=15), min_size=1, max_size=60
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_strategy)
+def test_dawg_and_gaddag_hold_exactly_the_words(words: list[str]) -> None:
+    graph = WordGraph.build(EN, words)
+    expected = {EN.tiles.word_tiles(w) for w in words}
+    assert set(graph.words()) == expected
+    assert len(graph) == len(expected)
+    assert list(graph.words()) == sorted(expected)
+    gaddag = set().union(*(gaddag_of(w) for w in expected))
+    assert set(graph.gaddag_strings()) == gaddag
+    for w in words:
+        assert w in graph
+        assert w + "A" in graph or (w + "A") not in words
+
+
+def test_contains_agrees_with_a_set_on_words_and_random_non_words(shared: Path) -> None:
+    import lzma
+
+    with lzma.open(shared / "positions" / "en-words.txt.xz", "rt", encoding="utf-8") as f:
+        words = f.read()
+    listed = words.split()
+    graph = WordGraph.build(EN, listed)
+    assert len(graph) == len(set(listed))
+    assert all(w in graph for w in listed)
+    known = set(listed)
+    rng = random.Random(7)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    for _ in range(20000):
+        w = "".join(rng.choice(letters) for _ in range(rng.randint(1, 9)))
+        assert (w in graph) == (w in known), w
+    for w in rng.sample(listed, 2000):  # prefixes and extensions of real words
+        for cut in (w[:-1], w + "Q", w[1:]):
+            assert (cut in graph) == (cut in known), cut
+
+
+def test_spanish_digraphs_are_one_tile() -> None:
+    graph = WordGraph.build(ES, ["chillar", "perro", "pero", "CARRO"])
+    assert "CHILLAR" in graph and "perro" in graph and "carro" in graph
+    lengths = sorted(len(w) for w in graph.words())
+    assert lengths == [4, 4, 4, 5]  # PE[RR]O, PERO, CA[RR]O, [CH]I[LL]AR
+    rr = ES.tiles.code("RR")
+    assert any(rr in w for w in graph.words())
+
+
+def test_words_outside_the_edition_or_length_are_left_out() -> None:
+    pt = find_edition("pt-BR")
+    graph = WordGraph.build(pt, ["kiwi", "a", "casa", "AÇÚCAR", "x" * 16])
+    assert sorted(pt.tiles.word(w) for w in graph.words()) == ["AÇUCAR", "CASA"]
+
+
+@pytest.mark.parametrize("suffix", [".kwg", ".kbwg"])
+def test_write_then_read_gives_the_same_graph(tmp_path: Path, suffix: str) -> None:
+    graph = WordGraph.build(EN, ["CARE", "CARES", "SCARE", "RACE", "ACE", "AA"])
+    path = tmp_path / f"words{suffix}"
+    graph.save(path)
+    again = WordGraph.load(path, EN)
+    assert np.array_equal(again.nodes, graph.nodes)
+    assert list(again.words()) == list(graph.words())
+
+
+def test_kwg_node_layout_is_that_of_wolges(tmp_path: Path) -> None:
+    graph = WordGraph.build(EN, ["AB"])
+    graph.save(tmp_path / "ab.kwg")
+    raw = np.frombuffer((tmp_path / "ab.kwg").read_bytes(), "<u4")
+    # node 0 and 1: tile 0, is_end, pointing at the DAWG and GADDAG roots
+    assert raw[0] >> 24 == 0 and raw[0] & 0x400000 and not raw[0] & 0x800000
+    dawg = raw[raw[0] & 0x3FFFFF]
+    assert dawg >> 24 == EN.tiles.code("A") and dawg & 0x400000 and not dawg & 0x800000
+    b = raw[dawg & 0x3FFFFF]
+    assert b >> 24 == EN.tiles.code("B") and b & 0x800000 and b & 0x3FFFFF == 0
+    assert np.array_equal(kwg_to_internal(internal_to_kwg(graph.nodes)), graph.nodes)
+
+
+def test_malformed_graph_files_are_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.kwg"
+    bad.write_bytes(b"\x01\x02\x03")
+    with pytest.raises(LexiconError, match="whole nodes"):
+        WordGraph.load(bad, EN)
+    bad.write_bytes(np.array([0x400000 | 99, 0x400000], "<u4").tobytes())
+    with pytest.raises(LexiconError, match="past the end"):
+        WordGraph.load(bad, EN)
+    with pytest.raises(LexiconError, match="cannot read"):
+        WordGraph.load(tmp_path / "missing.kwg", EN)
+    big = WordGraph.build(ES, ["ÑU", "ÑUS"])
+    big.save(tmp_path / "es.kwg")
+    with pytest.raises(LexiconError, match="tile"):
+        WordGraph.load(tmp_path / "es.kwg", find_edition("it"))
+
+
+def test_graphs_are_built_once_then_loaded_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LETRAS_CACHE", str(tmp_path / "cache"))
+    words = tmp_path / "words.txt"
+    words.write_text("CASA\nCASAS\n", encoding="utf-8")
+    messages: list[str] = []
+    first = graph_for_words(find_edition("pt-BR"), words, progress=messages.append)
+    assert messages and len(list((tmp_path / "cache").iterdir())) == 1
+    messages.clear()
+    again = graph_for_words(find_edition("pt-BR"), words, progress=messages.append)
+    assert not messages and np.array_equal(again.nodes, first.nodes)
+    words.write_text("CASA\n", encoding="utf-8")
+    changed = graph_for_words(find_edition("pt-BR"), words, progress=messages.append)
+    assert messages and len(changed) == 1
+    (tmp_path / "bad.txt").write_bytes(b"\xff\xfe CASA")
+    with pytest.raises(LexiconError, match="UTF-8"):
+        graph_for_words(find_edition("pt-BR"), tmp_path / "bad.txt")

@@ -1,0 +1,153 @@
+"""The move generator: exact play counts on reference positions, agreement with a brute-force
+generator and with the rules engine."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from letras.board import Board, Direction, Square
+from letras.editions import find_edition
+from letras.errors import IllegalPlayError
+from letras.formats.cgp import parse_board, parse_rack
+from letras.lexicon import WordList
+from letras.lexicon.kwg import WordGraph, graph_for_words
+from letras.movegen import generate
+from letras.play import Place
+from letras.rules import check_shape, invalid_words, validate
+from letras.scoring import score
+from letras.tiles import BLANK, BLANK_BIT, THROUGH
+
+DATA = Path(__file__).parent / "data"
+
+
+def read_positions(path: Path) -> list[list[str]]:
+    lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    return [line.split("\t") for line in lines if line.strip()]
+
+
+def check_counts(edition_name: str, words: Path, positions: Path) -> int:
+    edition = find_edition(edition_name)
+    graph = graph_for_words(edition, words)
+    checked = 0
+    for category, cgp, rack, plays, _bag, top in read_positions(positions):
+        board = parse_board(cgp, edition)
+        found = generate(board, parse_rack(rack, edition), graph, both_directions=False)
+        best = int(found.scores().max()) if len(found) else 0
+        assert (len(found), best) == (int(plays), int(top)), (category, rack, cgp)
+        checked += 1
+    return checked
+
+
+def test_own_positions_have_the_reference_counts() -> None:
+    assert check_counts("en", DATA / "en-words.txt.xz", DATA / "en-positions.tsv") == 42
+
+
+@pytest.mark.parametrize("name", ["en", "es", "pt-BR"])
+def test_every_shared_position_has_the_reference_count(shared: Path, name: str) -> None:
+    folder = shared / "positions"
+    rows = check_counts(name, folder / f"{name}-words.txt.xz", folder / f"{name}.tsv")
+    assert rows > 400
+
+
+def test_empty_board_both_directions_doubles_the_count() -> None:
+    en = find_edition("en")
+    graph = graph_for_words(en, DATA / "en-words.txt.xz")
+    rack = en.tiles.parse("AEINRST", rack=True)
+    across = generate(Board(en), rack, graph, both_directions=False)
+    both = generate(Board(en), rack, graph)
+    assert len(both) == 2 * len(across) > 0
+    assert {p.direction for p, _ in both} == {Direction.ACROSS, Direction.DOWN}
+
+
+def test_generated_plays_are_legal_with_the_same_score() -> None:
+    en = find_edition("en")
+    graph = graph_for_words(en, DATA / "en-words.txt.xz")
+    rows = read_positions(DATA / "en-positions.tsv")
+    rng = random.Random(3)
+    for _, cgp, rack, *_ in rows[::4]:
+        board = parse_board(cgp, en)
+        tiles = parse_rack(rack, en)
+        found = generate(board, tiles, graph, both_directions=False)
+        for i in rng.sample(range(len(found)), min(150, len(found))):
+            place = found.place(i)
+            assert validate(board, place, rack=tiles, lexicon=graph).total == found.score(i)
+
+
+# ----- brute force: every placement of every rack subset on every line --------------------
+
+LETTERS = "ABDEIRST"
+WORDS = ["AB", "BA", "AD", "DA", "AE", "EA", "AI", "AR", "AS", "AT", "TA", "ID", "IS", "IT",
+         "TI", "BE", "DE", "RE", "ED", "ER", "ES", "ET", "SI", "BAD", "BED", "BID", "BIT",
+         "DAB", "DIE", "RAT", "TAR", "ART", "STAR", "RATS", "ARTS", "TSAR", "TIDE", "DIET",
+         "EDIT", "BEAD", "BRED", "BARD", "BRAT", "BEST", "BETS", "BITE", "SIDE", "RIDE",
+         "DIRE", "TIRED", "TRIED", "RESIT", "TIRES", "TIERS", "BASTE", "BEAST", "BEATS",
+         "DEBIT", "BIRD", "BIDE", "SEAT", "EAST", "EATS", "TEAS", "RATE", "TEAR", "STARE"]
+
+
+def brute_force(board: Board, rack: tuple[int, ...], lexicon: WordList) -> dict[frozenset[
+        tuple[Square, int]], int]:
+    """Every legal play as its set of placements, with its score: try every line, start,
+    length and ordered choice of rack tiles (a blank as every letter of the lexicon)."""
+    edition = board.edition
+    letters = [edition.tiles.code(c) for c in LETTERS]
+    found: dict[frozenset[tuple[Square, int]], int] = {}
+    choices: set[tuple[int, ...]] = set()
+    for n in range(1, len(rack) + 1):
+        for perm in itertools.permutations(rack, n):
+            options = [[t] if t != BLANK else [c | BLANK_BIT for c in letters] for t in perm]
+            choices.update(itertools.product(*options))
+    for direction in Direction:
+        for r in range(15):
+            for c in range(15):
+                start = Square(r, c)
+                for tiles in choices:
+                    out, sq, i = [], start, 0
+                    while i < len(tiles) and sq.on_board():
+                        if board[sq]:
+                            out.append(THROUGH)
+                        else:
+                            out.append(tiles[i])
+                            i += 1
+                        sq = sq.step(direction)
+                    if i < len(tiles):
+                        continue
+                    place = Place(start, direction, tuple(out))
+                    try:
+                        check_shape(board, place)
+                    except IllegalPlayError:
+                        continue
+                    if invalid_words(board, place, lexicon):
+                        continue
+                    key = frozenset(place.placed())
+                    found[key] = score(board, place).total
+    return found
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.data())
+def test_generator_matches_brute_force(data: st.DataObject) -> None:
+    en = find_edition("en")
+    words = WordList(en, WORDS)
+    graph = WordGraph.build(en, WORDS)
+    board = Board(en)
+    rng = random.Random(data.draw(st.integers(0, 10**6)))
+    # lay a few legal plays found by the generator itself from random racks
+    for _ in range(data.draw(st.integers(0, 3))):
+        rack = tuple(en.tiles.code(rng.choice(LETTERS)) for _ in range(5))
+        plays = generate(board, rack, graph)
+        if len(plays):
+            board.put(plays.place(rng.randrange(len(plays))).placed())
+    blanks = data.draw(st.integers(0, 1))
+    size = data.draw(st.integers(1, 3))
+    rack = tuple(sorted([BLANK] * blanks + [en.tiles.code(rng.choice(LETTERS))
+                                            for _ in range(size)]))
+    plays = generate(board, rack, graph)
+    got = {frozenset(p.placed()): s for p, s in plays}
+    assert len(got) == len(plays)  # each play once
+    assert got == brute_force(board, rack, words)
