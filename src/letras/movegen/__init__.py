@@ -20,21 +20,19 @@ Conventions:
 >>> words = WordGraph.build(en, ["WINDY", "WIND", "DIN", "YIN"])
 >>> plays = generate(Board(en), en.tiles.parse("DINWY", rack=True), words)
 >>> len(plays), plays.best(1)[0]
-(26, ScoredPlay(play='8D WINDY', score=32))
+(30, ScoredPlay(play='8H WINDY', score=32))
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
 from letras.board import Board, Direction, Square
 from letras.editions import Edition
-from letras.layout import Layout
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import _kernels as k
 from letras.play import Place
@@ -48,11 +46,20 @@ class ScoredPlay:
     score: int
 
 
-@cache
-def _premiums(layout: Layout) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    letter = np.array([p.letter_multiplier for p in layout.premiums], np.int64)
-    word = np.array([p.word_multiplier for p in layout.premiums], np.int64)
-    return letter, word
+_ARRAYS: dict[str, tuple[npt.NDArray[np.int64], ...]] = {}
+
+
+def _edition_arrays(edition: Edition) -> tuple[npt.NDArray[np.int64], ...]:
+    """Letter and word multipliers per square, and tile values, as the kernel wants them."""
+    arrays = _ARRAYS.get(edition.name)
+    if arrays is None or len(arrays[0]) != len(edition.layout.premiums):
+        layout = edition.layout
+        letter = np.array([p.letter_multiplier for p in layout.premiums], np.int64)
+        word = np.array([p.word_multiplier for p in layout.premiums], np.int64)
+        values = np.zeros(64, np.int64)
+        values[: len(edition.tiles.values)] = edition.tiles.values
+        arrays = _ARRAYS[edition.name] = (letter, word, values)
+    return arrays
 
 
 class Plays:
@@ -104,18 +111,38 @@ def generate(
     lexicon: WordGraph,
     *,
     both_directions: bool = True,
+    bingo_bonus: int | None = None,
 ) -> Plays:
     """Every legal tile play of ``rack`` (tile codes, 0 = blank) on ``board``."""
+    return _run(board, rack, lexicon, both_directions, bingo_bonus, only_best=False)
+
+
+def best_play(
+    board: Board, rack: Sequence[int], lexicon: WordGraph, *, bingo_bonus: int | None = None
+) -> tuple[Place, int] | None:
+    """The highest-scoring play (the first generated among equals), or None if there is none,
+    without keeping the others."""
+    plays = _run(board, rack, lexicon, True, bingo_bonus, only_best=True)
+    return (plays.place(0), plays.score(0)) if len(plays) else None
+
+
+def _run(
+    board: Board,
+    rack: Sequence[int],
+    lexicon: WordGraph,
+    both_directions: bool,
+    bingo_bonus: int | None,
+    only_best: bool,
+) -> Plays:
     edition = board.edition
-    letter, word = _premiums(edition.layout)
+    bingo = edition.rules.bingo_bonus if bingo_bonus is None else bingo_bonus
+    letter, word, values = _edition_arrays(edition)
     counts = np.zeros(64, np.int64)
     for t in rack:
         counts[t] += 1
-    values = np.array(edition.tiles.values + (0,) * (64 - len(edition.tiles.values)), np.int64)
-    squares = np.frombuffer(bytes(board.squares), np.uint8).copy()
+    squares = np.frombuffer(board.squares, np.uint8)
     meta, tiles, count = k.generate(
         lexicon.nodes, squares, board.size, counts, values, letter, word,
-        len(edition.tiles.labels) - 1, edition.rack_size, edition.rules.bingo_bonus,
-        both_directions,
+        len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, only_best,
     )
     return Plays(edition, meta[:count].copy(), tiles[:count].copy())

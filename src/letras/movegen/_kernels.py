@@ -128,9 +128,10 @@ def _grow(meta: Any, tiles: Any) -> tuple[Any, Any]:  # pragma: no cover - compi
 def generate(
     nodes: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
-    both_on_empty: bool,
+    both_on_empty: bool, only_best: bool,
 ) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
-    """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``.
+    """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
+    ``only_best``, just the first of the highest-scoring ones.
 
     Returns ``meta`` rows (row, col, direction, length, score, tiles placed), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile) and the count.
@@ -162,6 +163,16 @@ def generate(
     f_taken = np.zeros(depth_max, np.int64)  # rack code taken by the current choice, -1 none
     cur = np.zeros(size, np.uint8)
     anchor = np.zeros(size, np.bool_)
+    # the letters the rack can lay: its own, or every letter with a blank
+    rack_mask = np.uint64(0)
+    rack_total = 0
+    for code in range(64):
+        rack_total += rack[code]
+        if rack[code] > 0 and code > 0:
+            rack_mask |= np.uint64(1) << np.uint64(code)
+    if rack[0] > 0:
+        rack_mask = ALL
+    playable = np.zeros(size, np.uint64)
     for direction in range(2):
         if empty and direction == 1 and not both_on_empty:
             break
@@ -185,8 +196,10 @@ def generate(
                     or (row > 0 and grid[base - size + i] != 0)
                     or (row < size - 1 and grid[base + size + i] != 0)
                 )
+            for i in range(size):
+                playable[i] = sets[base + i] & rack_mask if lane[i] == 0 else ALL
             for a in range(size):
-                if not anchor[a] or sets[base + a] == 0:
+                if not anchor[a] or playable[a] == 0:
                     continue
                 right_clear = a == size - 1 or lane[a + 1] == 0
                 # frame 0: the anchor square, going left, in the GADDAG root list
@@ -230,13 +243,16 @@ def generate(
                         if not lane[pos] & 0x80:
                             value = values[t]
                     else:
-                        if t == 0 or not (sets[base + pos] >> np.uint64(t)) & np.uint64(1):
+                        if t == 0 or not (playable[pos] >> np.uint64(t)) & np.uint64(1):
                             f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
                             f_variant[d] = 0
                             continue
                         if f_variant[d] == 0:
                             f_variant[d] = 1
                             if rack[t] == 0:
+                                if rack[0] == 0:
+                                    f_variant[d] = 0
+                                    f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
                                 continue
                             rack[t] -= 1
                             f_taken[d] = t
@@ -281,12 +297,17 @@ def generate(
                             for i in range(left, right + 1):
                                 if cur[i] != 0 and lane[i] == 0 and has[base + i]:
                                     skip = True
+                        score = main * mult + cross
+                        if placed == rack_size:
+                            score += bingo
+                        if only_best and count == 1:
+                            skip = skip or score <= meta[0, 4]
+                            if not skip:
+                                count = 0
+                                out[0, :] = 0
                         if not skip:
                             if count == meta.shape[0]:
                                 meta, out = _grow(meta, out)
-                            score = main * mult + cross
-                            if placed == rack_size:
-                                score += bingo
                             r0 = row if direction == 0 else left
                             c0 = left if direction == 0 else row
                             meta[count, 0] = r0
@@ -302,10 +323,13 @@ def generate(
                         continue
                     # push the continuations: go on leftwards, or switch to the right side
                     if phase == 0:
-                        go_left = pos > 0 and (lane[pos - 1] != 0 or not anchor[pos - 1])
+                        go_left = pos > 0 and (lane[pos - 1] != 0 or (
+                            not anchor[pos - 1] and playable[pos - 1] != 0
+                            and placed < rack_total))
                         left_clear = pos == 0 or lane[pos - 1] == 0
                         sep_list = 0
-                        if left_clear and a + 1 < size:
+                        if left_clear and a + 1 < size and (lane[a + 1] != 0 or (
+                                playable[a + 1] != 0 and placed < rack_total)):
                             sq0 = _find(nodes, arc, np.int64(0))
                             if sq0 >= 0:
                                 sep_list = _arc(nodes, sq0)
@@ -335,7 +359,8 @@ def generate(
                             f_cross[d] = cross
                             f_placed[d] = placed
                             f_taken[d] = -1
-                    elif pos + 1 < size:
+                    elif pos + 1 < size and (lane[pos + 1] != 0 or (
+                            playable[pos + 1] != 0 and placed < rack_total)):
                         d += 1
                         f_pos[d] = pos + 1
                         f_phase[d] = 1
