@@ -409,3 +409,22 @@ def test_a_view_shows_only_what_the_player_may_see() -> None:
 def test_rule_options_reject_unknown_challenge_rules() -> None:
     with pytest.raises(ValueError, match="challenge_rule"):
         RuleOptions(challenge_rule="triple")
+
+
+def test_no_play_possible_by_default_uses_the_move_generator() -> None:
+    from letras.lexicon.kwg import WordGraph
+
+    graph = WordGraph.build(EN, ["QI", "ZA"])
+    rules = EN.rules.replace(exchange_min_bag=100)  # exchanges impossible from the start
+    for seed in range(20):
+        game = Game(EN, ["Ana", "Bruno"], seed=seed, lexicon=graph, rules=rules)
+        racks = [set(EN.tiles.format(game.rack(p), rack=True)) for p in (0, 1)]
+        someone_can = any({"Q", "I"} <= r or {"Z", "A"} <= r or ("?" in r and r & set("QIZA"))
+                          for r in racks)
+        game.pass_turn()
+        assert (game.end_reason == "no-play") is (not someone_can)
+        if game.over:
+            loaded = Game.from_json(game.to_json(), lexicon=AnyWord())  # replay needs no lookup
+            assert loaded.end_reason == "no-play" and loaded.scores == game.scores
+            return
+    pytest.fail("every seed dealt a playable rack")

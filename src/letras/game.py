@@ -35,7 +35,7 @@ from letras.bag import Bag
 from letras.board import Board
 from letras.editions import Edition, RuleOptions, find_edition
 from letras.errors import FormatError, LetrasError, RuleError
-from letras.history import Accept, GameAction, Move, Turn
+from letras.history import Accept, GameAction, Move, NoPlayEnd, Turn
 from letras.lexicon import Lexicon
 from letras.play import Challenge, Exchange, Pass, Place
 from letras.rules import full_place, invalid_words, validate
@@ -130,10 +130,12 @@ class Game:
             lexicon if isinstance(lexicon, str)
             else lexicon.name if lexicon is not None else self.edition.name
         )
-        self.no_play_possible = no_play_possible
-        """Hook for the end condition "no player can play" (filled by the move generator)."""
+        self.no_play_possible = no_play_possible or _no_play_possible
+        """The check for the end condition "no player can play" (rules.md 6.2); by default
+        the move generator's."""
         self._moves: list[Move] = []
         self._replaying = False
+        self._ended_by_check = False
         self._rebuild()
 
     # ----- the position, derived from the history -------------------------------------------
@@ -276,12 +278,15 @@ class Game:
             raise RuleError(f"no player {player} in this game")
         move = Move(player, action, seconds, valid)
         before = len(self._s.turns)
+        self._ended_by_check = False
         try:
             recorded = self._do(move)
         except LetrasError:
             self._rebuild()
             raise
         self._moves.append(recorded)
+        if self._ended_by_check:
+            self._moves.append(Move(player, NoPlayEnd()))
         made = self._s.turns[before:]
         return made[0] if made else None
 
@@ -339,6 +344,11 @@ class Game:
         a = move.action
         if isinstance(a, Challenge):
             return self._challenge(move)
+        if isinstance(a, NoPlayEnd):
+            if not self._replaying:
+                raise RuleError("the game ends by itself when no player can play")
+            self._finish("no-play")
+            return move
         if isinstance(a, Accept):
             if s.pending is None:
                 raise RuleError("there is no play waiting for a challenge")
@@ -521,11 +531,12 @@ class Game:
             self._finish("scoreless")
         elif (
             rules.end_when_no_play_possible
-            and self.no_play_possible is not None
+            and not self._replaying
             and len(s.bag) < rules.exchange_min_bag
             and self.no_play_possible(self)
         ):
             self._finish("no-play")
+            self._ended_by_check = True
 
     def _finish(self, reason: str, out: int | None = None) -> None:
         s = self._s
@@ -620,6 +631,14 @@ class Game:
         if not isinstance(data, dict):
             raise FormatError("bad saved game: not a JSON object")
         return cls.from_dict(data, lexicon=lexicon, no_play_possible=no_play_possible)
+
+
+def _no_play_possible(game: Game) -> bool:
+    # The move generator sits above the game; it is asked only at the end of a game, so it is
+    # imported only then (the one call upwards, through this hook).
+    from letras.movegen import no_play_possible
+
+    return no_play_possible(game)
 
 
 def _draw_for_first(bag: Bag, n: int) -> list[list[tuple[int, int]]]:

@@ -25,7 +25,16 @@ class Accept:
         return "accept"
 
 
-GameAction = Action | Accept
+@dataclass(frozen=True)
+class NoPlayEnd:
+    """The game ended because no player could play (recorded when it was found, so that a
+    replay needs no lexicon to end the same way)."""
+
+    def notation(self, edition: Edition) -> str:
+        return "end"
+
+
+GameAction = Action | Accept | NoPlayEnd
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,8 @@ class Move:
             out["type"] = "pass"
         elif isinstance(a, Challenge):
             out.update(type="challenge", valid=self.valid)
+        elif isinstance(a, NoPlayEnd):
+            out["type"] = "no-play-end"
         else:
             out["type"] = "accept"
         if self.seconds is not None:
@@ -71,6 +82,8 @@ class Move:
                 action = Challenge()
             elif kind == "accept":
                 action = Accept()
+            elif kind == "no-play-end":
+                action = NoPlayEnd()
             else:
                 raise FormatError(f"unknown move type {kind!r}")
             seconds = data.get("seconds")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +37,10 @@ from letras.editions import Edition
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import _kernels as k
 from letras.play import Place
+from letras.rules import leave
+
+if TYPE_CHECKING:
+    from letras.game import Game, PlayerView
 
 
 @dataclass(frozen=True)
@@ -146,3 +151,33 @@ def _run(
         len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, only_best,
     )
     return Plays(edition, meta[:count].copy(), tiles[:count].copy())
+
+
+def can_play(board: Board, rack: Sequence[int], lexicon: WordGraph) -> bool:
+    """Does the rack have any legal tile play on the board?"""
+    return bool(rack) and best_play(board, rack, lexicon) is not None
+
+
+def no_play_possible(game: Game) -> bool:
+    """The end condition of rules.md section 6.2: no player has a legal tile play (the game
+    asks only once exchanges are no longer possible). A lexicon that is not a word graph
+    cannot be searched: then the condition is never met."""
+    lexicon = game.lexicon
+    if not isinstance(lexicon, WordGraph):
+        return False
+    board = game.board
+    return not any(can_play(board, game.rack(p), lexicon) for p in range(len(game.players)))
+
+
+def hints(view: PlayerView, lexicon: WordGraph, n: int = 5) -> list[tuple[ScoredPlay, str]]:
+    """The best ``n`` plays for the player whose view this is, with the leave each keeps
+    (the rack tiles left after it), best score first."""
+    plays = generate(view.board, view.rack, lexicon, bingo_bonus=view.rules.bingo_bonus)
+    tiles = view.edition.tiles
+    out = []
+    for i in plays.order()[:n]:
+        place = plays.place(int(i))
+        left = leave(view.rack, place)
+        out.append((ScoredPlay(place.notation(view.edition), plays.score(int(i))),
+                    tiles.format(sorted(left), rack=True)))
+    return out
