@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from letras._compiled import announce_first_compile
 from letras.editions import Edition
 from letras.errors import LexiconError, NotationError
 from letras.lexicon import _kwg_kernels as k
@@ -224,6 +225,7 @@ def build_nodes(
     flat: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int64], progress: Progress = _quiet
 ) -> Nodes:
     """The node array (internal layout) for the encoded words."""
+    announce_first_compile(k, "build_states", "the word graph builder")
     n = len(offsets) - 1
     arc_tile = np.zeros(1 << 16, np.uint8)
     arc_acc = np.zeros(1 << 16, np.uint8)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from letras._compiled import announce_first_compile
 from letras.board import Board, Direction, Square
 from letras.editions import Edition
 from letras.lexicon.kwg import WordGraph
@@ -139,6 +140,7 @@ def _run(
     bingo_bonus: int | None,
     only_best: bool,
 ) -> Plays:
+    announce_first_compile(k, "generate", "the move generator")
     edition = board.edition
     bingo = edition.rules.bingo_bonus if bingo_bonus is None else bingo_bonus
     letter, word, values = _edition_arrays(edition)
