@@ -243,17 +243,25 @@ def generate(
                         if not lane[pos] & 0x80:
                             value = values[t]
                     else:
-                        if t == 0 or not (playable[pos] >> np.uint64(t)) & np.uint64(1):
-                            f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
-                            f_variant[d] = 0
-                            continue
                         if f_variant[d] == 0:
+                            # skip, in one tight loop, the siblings this square cannot take
+                            mask = playable[pos]
+                            blanks = rack[0] > 0
+                            while t == 0 or not (mask >> np.uint64(t)) & np.uint64(1) or (
+                                    rack[t] == 0 and not blanks):
+                                if node & np.uint32(IS_END):
+                                    q = -1
+                                    break
+                                q += 1
+                                node = nodes[q]
+                                t = np.int64(node & np.uint32(TILE_MASK))
+                            if q < 0:
+                                f_next[d] = -1
+                                continue
+                            f_next[d] = q
                             f_variant[d] = 1
                             if rack[t] == 0:
-                                if rack[0] == 0:
-                                    f_variant[d] = 0
-                                    f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
-                                continue
+                                continue  # only a blank can be this letter: next time round
                             rack[t] -= 1
                             f_taken[d] = t
                             placed_tile = t

@@ -1,0 +1,1045 @@
+#!/usr/bin/env python3
+"""Build the word lists that letras ships, one per edition, from Debian's spelling dictionaries.
+
+Run by hand when a source changes (see README.md beside this file); installing letras never
+needs this script, Debian or a network. Output, for each list NAME, in src/letras/lexicon/data/:
+
+- NAME.txt.xz   the words, upper case, accents folded (Ç and Ñ kept), one per line, sorted;
+- NAME.md       a report: source, licence, counts, the two-letter words, what was dropped;
+- NAME.LICENSE  the licence of the source, taken from the Debian package.
+
+    .venv/bin/python tools/lexicons/build.py                    # every list
+    .venv/bin/python tools/lexicons/build.py --edition es       # one list (repeatable)
+    .venv/bin/python tools/lexicons/build.py --check            # rebuild in a temp dir, compare
+    .venv/bin/python tools/lexicons/build.py --list-two it      # raw 2-tile words, for review
+
+The output is deterministic: the same sources give byte-identical files (fixed xz preset, no
+timestamps, sorted output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import lzma
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+DATA = ROOT / "src" / "letras" / "lexicon" / "data"
+TWO_LETTER = HERE / "two-letter"
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "src"))
+
+from letras.editions import find_edition  # noqa: E402
+from letras.errors import NotationError  # noqa: E402
+from letras.tiles import TileSet, fold  # noqa: E402
+
+XZ_PRESET = 9 | lzma.PRESET_EXTREME
+MIN_TILES, MAX_TILES = 2, 15
+
+# --------------------------------------------------------------------------------------------
+# Which affix rules to leave out
+# --------------------------------------------------------------------------------------------
+
+# pt_BR (VERO). Flags named in the .aff comments: H "Superlativo (íssimo)", I "Superlativo
+# (-vel: abilíssimo)", O P Q R S T U 7 "Diminutivos (inha inho zinha zinho)", V W 6
+# "Aumentativos (ão ona)". They apply to almost every noun and adjective (JAPONESO,
+# OPERAÇÃOZINHA), so the strict list leaves them out. Flags E G L b j mix such forms with
+# plurals, feminines and participles: there only the entries that add a diminutive,
+# augmentative or superlative ending are left out.
+PT_DEGREE_FLAGS = frozenset("HIOPQRSTUVW67")
+PT_MIXED_FLAGS = frozenset("EGLbj")
+PT_DEGREE_ENDING = re.compile(
+    r"(z?inh[oa]s?|ezinh[oa]s?|z?[ãa]o|z?[õo]es|ez[õo]es|z?onas?|[ií]ss?i?m[oa]s?)$"
+)
+# The enclitic and mesoclitic flags k m n o p q r s v make only hyphenated forms
+# (ligá-lo, queremo-lo): the expander never applies them (see expand.py).
+PT_ENCLITIC_FLAGS = frozenset("kmnopqrsv")
+PT_DEGREE_WORD = re.compile(r"(Z?INH[OA]S?|ISSIM[OA]S?|Z[AO]O|ZOES|ONAS?)$")
+
+
+def pt_loose(flag: str, entry: object) -> bool:
+    if flag in PT_DEGREE_FLAGS:
+        return True
+    add: str = entry.add  # type: ignore[attr-defined]
+    return flag in PT_MIXED_FLAGS and bool(PT_DEGREE_ENDING.search(add))
+
+
+# es_ES (RLA-ES). Every suffix flag named by a non-ASCII letter (À Á Â ... ú, 44 flags) adds
+# pronouns to a verb: comerlo, comiéndomelo, cómetelo, vámonos. The ASCII verb flags R and X
+# also make the reflexive infinitive and gerund (quejarse, quejándose): those entries too.
+def es_skip(flag: str, entry: object) -> bool:
+    if ord(flag[0]) > 127:
+        return True
+    add: str = entry.add  # type: ignore[attr-defined]
+    strip: str = entry.strip  # type: ignore[attr-defined]
+    return (strip == "" and add == "se") or add.endswith("ndose")
+
+
+# it_IT. The verb and participle flags mix conjugations with verb + pronoun forms (mangiarlo,
+# mangiandolo, mangiamoci, mangiatevelo, fattone). An entry of these flags is left out when
+# what it adds ends in a pronoun cluster, unless it is one of the conjugation endings that
+# merely look like one (the imperfect amavi, the past amasti, the subjunctive amassi, the
+# participles amanti / finiti, porre -> pone / posi, condurre -> conduci, fare -> feci ...).
+IT_VERB_FLAGS = frozenset("ABCDEGHIKLhlMPVZzÀftabcjmv")
+IT_CLITIC = re.compile(
+    r"(?:(?:me|te|ce|ve|se|glie)(?:lo|la|li|le|ne)|(?:mi|ti|gli|le|li|vi|ci|la|lo)(?:ci|si)"
+    r"|mi|ti|ci|vi|si|lo|la|li|le|ne|gli)$"
+)
+IT_CONJUGATION = frozenset(
+    {
+        # imperfect 2nd singular (-avi -evi -ivi)
+        ("re", "vi"),
+        ("rre", "evi"),
+        ("re", "cevi"),
+        ("rre", "cevi"),
+        ("rre", "nevi"),
+        # passato remoto 2nd singular (-asti -esti -isti)
+        ("re", "sti"),
+        ("", "sti"),
+        ("rre", "esti"),
+        ("re", "cesti"),
+        ("rre", "cesti"),
+        ("rre", "nesti"),
+        ("are", "eresti"),
+        ("iare", "eresti"),
+        ("are", "heresti"),
+        ("edere", "iederesti"),
+        ("nire", "rresti"),
+        # imperfect subjunctive (-assi -essi -issi)
+        ("re", "ssi"),
+        ("rre", "ssi"),
+        ("rre", "essi"),
+        ("re", "cessi"),
+        ("rre", "cessi"),
+        ("rre", "nessi"),
+        # present participle plural (-anti -enti)
+        ("re", "nti"),
+        ("ire", "enti"),
+        ("rre", "enti"),
+        ("re", "enti"),
+        ("re", "centi"),
+        ("rre", "centi"),
+        ("rre", "nenti"),
+        # past participle plural (finiti), passato remoto in -etti (credetti)
+        ("re", "ti"),
+        ("re", "tti"),
+        # finisci, pone / posi, conduci, venne, viene, feci
+        ("re", "sci"),
+        ("rre", "ne"),
+        ("rre", "si"),
+        ("rre", "ci"),
+        ("ire", "ne"),
+        ("enire", "iene"),
+        ("are", "eci"),
+    }
+)
+
+
+def it_skip(flag: str, entry: object) -> bool:
+    if flag not in IT_VERB_FLAGS:
+        return False
+    add: str = entry.add  # type: ignore[attr-defined]
+    strip: str = entry.strip  # type: ignore[attr-defined]
+    if flag == "I" and strip == "e" and add == "":
+        # the truncated infinitive (amar, prescriver): like pt-BR's QUEREMO, a form used
+        # only before another word, not a headword
+        return True
+    return bool(IT_CLITIC.search(add)) and (strip, add) not in IT_CONJUGATION
+
+
+# Some it_IT stems are themselves verb + pronoun forms (divertirsi, prenditelo, astenendoci,
+# andiamoci, eccovelo). A stem is taken for one when it ends in a pronoun cluster after
+# (the "host"):
+# - an infinitive without its final e (divertir-si, when divertire is a verb of the list),
+# - a gerund (astenendo-ci),
+# - ecco (ecco-mi, ecco-velo),
+# - before a double cluster (te-lo, se-ne, glie-lo): a verb form of 4+ letters (prendi-telo,
+#   partito-sene), an invariable word ending in a, e or i (abbiate-lo, poni-glielo), or a
+#   doubled consonant after a verb form (da-m-melo, di-m-melo);
+# - before a single pronoun other than si: a 1st or 2nd person plural imperative (andiamo-ci,
+#   ponete-vi: hosts ending in -iamo, -ate, -ete, -ite).
+# "Verb forms" are the forms of the stems that carry a conjugation flag; "invariable words"
+# are the stems that carry no suffix flag (it_IT lists irregular verb forms that way). The
+# limits keep nouns such as sfacelo, idromele, polistele, parola, capitolo, limone, diatesi.
+IT_CONJ_FLAGS = frozenset("ABCPVZzÀft")
+IT_DOUBLE_CLITIC = re.compile(r"(?:me|te|ce|ve|se|glie)(?:lo|la|li|le|ne)$")
+IT_SINGLE_CLITIC = re.compile(r"(?:mi|ti|ci|vi|si|lo|la|li|le|ne|gli)$")
+IT_PLURAL_IMPERATIVE = re.compile(r"(?:iamo|ate|ete|ite)$")
+
+
+def it_gerunds(stem: str, forms: Iterable[str]) -> set[str]:
+    if stem.endswith("are"):
+        return {f for f in forms if f == stem[:-3] + "ando"}
+    if stem.endswith(("ere", "ire")):
+        return {f for f in forms if f == stem[:-3] + "endo"}
+    return {f for f in forms if f.endswith("endo")}
+
+
+@dataclass
+class Verbs:
+    infinitives: set[str] = field(default_factory=set)
+    forms: set[str] = field(default_factory=set)
+    gerunds: set[str] = field(default_factory=set)
+    invariable: set[str] = field(default_factory=set)
+
+
+def it_enclitic_stem(stem: str, v: Verbs) -> bool:
+    for pattern, double in ((IT_DOUBLE_CLITIC, True), (IT_SINGLE_CLITIC, False)):
+        m = pattern.search(stem)
+        if not m:
+            continue
+        host = stem[: m.start()]
+        if len(host) < 3:
+            continue
+        if host.endswith("r") and (host + "e" in v.infinitives or host + "re" in v.infinitives):
+            return True
+        if host in v.gerunds or host in ("ecco", "riecco"):
+            return True
+        if double and (
+            (len(host) >= 4 and host in v.forms)
+            or (host in v.invariable and host.endswith(("a", "e", "i")))
+            or (host[-1] == m.group()[0] and host[:-1] in v.forms)
+        ):
+            return True
+        if (
+            not double
+            and len(host) >= 4
+            and m.group() != "si"
+            and IT_PLURAL_IMPERATIVE.search(host)
+            and (host in v.forms or host in v.invariable)
+        ):
+            return True
+    return False
+
+
+# Some es_ES stems are themselves verb + pronoun forms: abolirla, andarse, acaecerle, and a few
+# gerunds. A stem is taken for one when it is the infinitive or the regular gerund of a verb
+# of the dictionary (a stem in -ar, -er, -ir, or one with a conjugation flag) followed by
+# pronouns (andar-se when andar is a stem). Pronominal verbs that the dictionary lists only
+# with their pronoun (absentarse, when there is no absentar) are kept.
+ES_CONJ_FLAGS = frozenset("REIX")
+ES_ENCLITIC_STEM = re.compile(
+    r"(?:r|ndo)(?:(?:me|te|se|nos|os)?(?:lo|la|los|las|le|les)|me|te|se|nos|os)$"
+)
+
+
+def es_enclitic_stem(stem: str, v: Verbs) -> bool:
+    m = ES_ENCLITIC_STEM.search(stem)
+    if not m:
+        return False
+    host = stem[: m.start() + (1 if m.group()[0] == "r" else 3)]
+    return host in v.infinitives or host in v.gerunds
+
+
+# --------------------------------------------------------------------------------------------
+# The lists
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ListSpec:
+    name: str
+    edition: str
+    title: str
+    package: str
+    kind: str  # "hunspell": path is the .aff/.dic pair without extension; "wordlist": a file
+    path: str
+    licence: str
+    licence_note: str
+    copyright_stanza: str  # the "Files:" line of the Debian copyright file to quote ("" = all)
+    licence_texts: tuple[str, ...]  # full texts to append, from /usr/share/common-licenses
+    two_letter: str
+    seeds: tuple[str, ...]
+    vowels: str = "AEIOU"
+    strict: bool = False  # keep only the forms that the strict rules make
+    policy: str = ""  # "pt", "es" or "it": which affix entries to leave out
+    description: str = ""
+    vowelless: frozenset[str] = field(default_factory=frozenset)
+    """Reviewed words of 3+ tiles without a vowel that are kept (en: HMM, NTH, CWM ...)."""
+    roman_words: frozenset[str] = field(default_factory=frozenset)
+    """Real words that also read as Roman numerals (en: MIX), kept."""
+    measure: tuple[str, str] | None = None
+    """(package, file) of a reference list to measure coverage against (never shipped)."""
+
+
+PT_SEEDS = (
+    "LIGA",
+    "DESLIGA",
+    "DESLIGAR",
+    "DESLIGAS",
+    "SOJA",
+    "CASA",
+    "CASAS",
+    "TRANCAR",
+    "ACEITAR",
+    "LÁ",
+    "IR",
+    "AR",
+)
+LIBREOFFICE_NOTE = (
+    "Debian ships the LibreOffice dictionaries in one source package; the copyright stanza "
+    "below is the one that covers this dictionary."
+)
+
+LISTS: dict[str, ListSpec] = {
+    s.name: s
+    for s in (
+        ListSpec(
+            name="pt-BR",
+            edition="pt-BR",
+            title="Português do Brasil (strict, the default)",
+            package="hunspell-pt-br",
+            kind="hunspell",
+            path="/usr/share/hunspell/pt_BR",
+            licence="LGPL-3 or MPL (VERO, Raimundo Santos Moura); used here under LGPL-3",
+            licence_note=LIBREOFFICE_NOTE,
+            copyright_stanza="dictionaries/pt_BR/*",
+            licence_texts=("LGPL-3",),
+            two_letter="pt-BR",
+            seeds=PT_SEEDS,
+            strict=True,
+            policy="pt",
+            description=(
+                "Every form of the VERO dictionary except the productive diminutives, "
+                "augmentatives and superlatives (affix flags H I O P Q R S T U V W 6 7 and "
+                "the -zinho/-ão/-ona/-íssimo entries of E G L b j) and the stems marked WARN."
+            ),
+            measure=("wbrazilian", "/usr/share/dict/brazilian"),
+        ),
+        ListSpec(
+            name="pt-BR-full",
+            edition="pt-BR",
+            title="Português do Brasil (full expansion)",
+            package="hunspell-pt-br",
+            kind="hunspell",
+            path="/usr/share/hunspell/pt_BR",
+            licence="LGPL-3 or MPL (VERO, Raimundo Santos Moura); used here under LGPL-3",
+            licence_note=LIBREOFFICE_NOTE,
+            copyright_stanza="dictionaries/pt_BR/*",
+            licence_texts=("LGPL-3",),
+            two_letter="pt-BR",
+            seeds=PT_SEEDS,
+            policy="pt",
+            description=(
+                "Every form of the VERO dictionary, including the diminutives, augmentatives "
+                "and superlatives that its affix rules make from almost any noun or adjective."
+            ),
+            measure=("wbrazilian", "/usr/share/dict/brazilian"),
+        ),
+        ListSpec(
+            name="es",
+            edition="es",
+            title="Español",
+            package="hunspell-es",
+            kind="hunspell",
+            path="/usr/share/hunspell/es_ES",
+            licence="GPL-3+ or LGPL-3+ or MPL-1.1+ (RLA-ES, Santiago Bosio); used here under "
+            "GPL-3+",
+            licence_note=LIBREOFFICE_NOTE,
+            copyright_stanza="dictionaries/es/*",
+            licence_texts=("GPL-3",),
+            two_letter="es",
+            seeds=("CASAS", "PERROS", "COMERÍAMOS", "CHALECO", "LLAVE", "CARRO"),
+            policy="es",
+            description=(
+                "Every form of the es_ES dictionary (RLA-ES) without verb + pronoun forms: "
+                "the 44 suffix flags named by non-ASCII letters (comerlo, cómetelo, "
+                "comiéndomelo) and the reflexive infinitive/gerund entries of R and X "
+                "(quejarse, quejándose) are left out."
+            ),
+        ),
+        ListSpec(
+            name="it",
+            edition="it",
+            title="Italiano",
+            package="hunspell-it",
+            kind="hunspell",
+            path="/usr/share/hunspell/it_IT",
+            licence="GPL-3 (Dizionario italiano, LibreItalia)",
+            licence_note=LIBREOFFICE_NOTE,
+            copyright_stanza="dictionaries/it_IT/*",
+            licence_texts=("GPL-3",),
+            two_letter="it",
+            seeds=("MANGIAVAMO", "CASE", "GATTI", "BELLE"),
+            policy="it",
+            description=(
+                "Every form of the it_IT dictionary without verb + pronoun forms: in the "
+                "verb and participle flags, the entries that add a pronoun (mangiarlo, "
+                "mangiandolo, mangiamoci, dammelo) are left out, the conjugation endings "
+                "that only look like a pronoun (amavi, amasti, amassi, amanti) are kept."
+            ),
+        ),
+        ListSpec(
+            name="en",
+            edition="en",
+            title="English (SCOWL, American, size 70)",
+            package="wamerican-large",
+            kind="wordlist",
+            path="/usr/share/dict/american-english-large",
+            licence="SCOWL licence (permissive, MIT-like), Kevin Atkinson and others",
+            licence_note="The whole Debian copyright file of the package follows.",
+            copyright_stanza="",
+            licence_texts=(),
+            two_letter="en",
+            seeds=("CAT", "QUIZ", "RHYTHM", "JUMPED", "OXEN"),
+            vowels="AEIOUY",
+            description=(
+                "SCOWL's American English list up to size 70 (wamerican-large), which "
+                "already holds every inflected form; it contains the expanded hunspell-en-us "
+                "dictionary (SCOWL size 60) once accents are folded, plus variant spellings."
+            ),
+            vowelless=frozenset(
+                {
+                    "BRR",
+                    "BRRR",
+                    "CRWTH",
+                    "CRWTHS",
+                    "CWM",
+                    "CWMS",
+                    "HMM",
+                    "NTH",
+                    "PFFT",
+                    "PHT",
+                    "PSST",
+                    "PST",
+                    "SHH",
+                    "TSK",
+                    "TSKS",
+                    "TSKTSK",
+                    "TSKTSKS",
+                    "ZZZ",
+                }
+            ),
+            roman_words=frozenset({"MIX"}),
+        ),
+    )
+}
+
+# A Roman numeral of 3 or more letters (checked on the lower-case form)
+ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+
+
+def is_roman(word: str) -> bool:
+    return len(word) >= 3 and ROMAN.fullmatch(word) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the sources
+# --------------------------------------------------------------------------------------------
+
+
+def say(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def package_version(package: str) -> str:
+    try:
+        out = subprocess.run(
+            ["dpkg-query", "-W", "-f", "${Version}", package],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        sys.exit(f"package {package} is not installed: apt-get install -y {package}")
+    return out.stdout.strip()
+
+
+def sha256(path: str | Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@dataclass
+class Raw:
+    """The distinct raw forms of a source: form -> made by a strict rule at least once."""
+
+    forms: dict[str, bool]
+    made: int  # forms made, repeats included
+    notes: list[str]
+
+
+_RAW_CACHE: dict[str, Raw] = {}
+
+
+def read_source(spec: ListSpec) -> Raw:
+    key = f"{spec.kind}:{spec.path}:{spec.policy}"
+    if key in _RAW_CACHE:
+        return _RAW_CACHE[key]
+    t = time.monotonic()
+    if spec.kind == "wordlist":
+        with open(spec.path, encoding="utf-8") as f:
+            lines = [line.strip() for line in f]
+        forms = {w: True for w in lines if w}
+        raw = Raw(forms, len(lines), [])
+    else:
+        from expand import Expander, Policy
+
+        policy = Policy()
+        if spec.policy == "pt":
+            policy = Policy(loose=pt_loose)
+        elif spec.policy == "es":
+            policy = Policy(skip=es_skip)
+        elif spec.policy == "it":
+            policy = Policy(skip=it_skip)
+        say(f"  reading {spec.path}.aff/.dic")
+        exp = Expander(spec.path, policy)
+        if spec.policy == "pt" and exp.aff.WARN:
+            policy.loose_stem_flags = frozenset({exp.aff.WARN})
+        forms: dict[str, bool] = {}
+        made = 0
+        held: list[tuple[str, list[tuple[str, bool]]]] = []
+        verbs = Verbs()
+        sfx_flags = set(exp.aff.SFX)
+        pronoun_flags = {f for f, rules in exp.sfx.items() if not rules and f in IT_VERB_FLAGS}
+
+        def add(stem_forms: list[tuple[str, bool]]) -> None:
+            for form, ok in stem_forms:
+                if ok:
+                    forms[form] = True
+                elif form not in forms:
+                    forms[form] = False
+
+        for stem, flags, stem_forms in exp.stem_forms():
+            made += len(stem_forms)
+            if spec.policy == "it":
+                own = flags & sfx_flags
+                if flags & IT_CONJ_FLAGS:
+                    verbs.infinitives.add(stem)
+                    verbs.forms.update(f for f, _ in stem_forms)
+                    verbs.gerunds |= it_gerunds(stem, (f for f, _ in stem_forms))
+                if not own - pronoun_flags:
+                    verbs.invariable.add(stem)
+                if IT_DOUBLE_CLITIC.search(stem) or IT_SINGLE_CLITIC.search(stem):
+                    held.append((stem, stem_forms))
+                    continue
+            elif spec.policy == "es":
+                if flags & ES_CONJ_FLAGS or stem.endswith(("ar", "er", "ir", "ír")):
+                    verbs.infinitives.add(stem)
+                    base = stem[:-2]
+                    verbs.gerunds.update(
+                        f
+                        for f, _ in stem_forms
+                        if f in (base + "ando", base + "iendo", base + "yendo")
+                    )
+                if ES_ENCLITIC_STEM.search(stem):
+                    held.append((stem, stem_forms))
+                    continue
+            add(stem_forms)
+            if made // 1_000_000 != (made - len(stem_forms)) // 1_000_000:
+                say(f"  {made:,} forms made, {len(forms):,} distinct")
+        enclitic_stems = []
+        for stem, stem_forms in held:
+            if (
+                it_enclitic_stem(stem, verbs)
+                if spec.policy == "it"
+                else es_enclitic_stem(stem, verbs)
+            ):
+                enclitic_stems.append(stem)
+            else:
+                add(stem_forms)
+        forbidden = exp.forbidden()
+        for w in forbidden:
+            forms.pop(w, None)
+        notes = [
+            f"{len(exp.words):,} stems; affix entries not applied because every form they make "
+            f"has an apostrophe, hyphen, full stop, digit or space: {exp.unplayable_entries:,}",
+            f"affix entries left out (verb + pronoun forms): {exp.skipped_entries:,}",
+        ]
+        if spec.policy in ("it", "es"):
+            notes.append(
+                f"stems that are themselves verb + pronoun forms, left out with their forms: "
+                f"{len(enclitic_stems):,} ({' '.join(spread(sorted(enclitic_stems), 12))} ...)"
+            )
+        if spec.policy == "pt":
+            notes.append(
+                f"affix entries left out of the strict list only: {exp.loose_entries:,}; "
+                f"stems marked FORBIDDENWORD removed: {len(forbidden)}"
+            )
+        raw = Raw(forms, made, notes)
+    say(f"  {raw.made:,} forms made, {len(raw.forms):,} distinct ({time.monotonic() - t:.1f} s)")
+    _RAW_CACHE[key] = raw
+    return raw
+
+
+def read_two_letter(name: str, tiles: TileSet) -> dict[str, str]:
+    """The reviewed two-tile words: folded word -> its comment ('' if none)."""
+    path = TWO_LETTER / f"{name}.txt"
+    out: dict[str, str] = {}
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text, _, comment = line.partition("#")
+        word = text.strip()
+        if not word:
+            continue
+        try:
+            t = tiles.word_tiles(word)
+        except NotationError as e:
+            sys.exit(f"{path}:{n}: {e}")
+        if len(t) != 2:
+            sys.exit(f"{path}:{n}: {word!r} is {len(t)} tiles, not 2")
+        folded = tiles.word(t)
+        if folded in out:
+            sys.exit(f"{path}:{n}: {word!r} listed twice")
+        out[folded] = comment.strip()
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Filtering and folding
+# --------------------------------------------------------------------------------------------
+
+DROP_REASONS = (
+    ("nonletter", "has an apostrophe, hyphen, full stop, digit, space or other non-letter"),
+    ("capital", "capitalised (proper noun, acronym)"),
+    ("roman", "Roman numeral of 3+ letters"),
+    ("letter", "needs a letter the edition has no tile for"),
+    ("short", "shorter than 2 tiles"),
+    ("long", "longer than 15 tiles"),
+    ("two", "2 tiles, not in the reviewed list"),
+    ("vowel", "no vowel"),
+    ("loose", "made only by rules left out of the strict list"),
+)
+
+
+@dataclass
+class Result:
+    spec: ListSpec
+    words: dict[str, int]  # folded word -> number of tiles
+    drops: Counter[str]
+    missing_letters: Counter[str]
+    merged: int  # distinct kept forms that folded onto a word already there
+    raw_two: dict[str, set[str]]  # 2-tile words the source gives -> raw spellings
+    two_list: dict[str, str]
+    raw: Raw
+    roman_dropped: list[str]
+    vowel_dropped: list[str]
+
+
+def folded_tiles(form: str, tiles: TileSet) -> tuple[int, ...] | None:
+    try:
+        return tiles.word_tiles(form)
+    except NotationError:
+        return None
+
+
+def prefilter(form: str, tiles: TileSet, spec: ListSpec) -> tuple[str, tuple[int, ...] | None]:
+    """The checks that do not depend on the reviewed lists: (reason, tiles)."""
+    if not form.isalpha():
+        return "nonletter", None
+    if not form.islower():
+        return "capital", None
+    if is_roman(form) and fold(form) not in spec.roman_words:
+        return "roman", None
+    t = folded_tiles(form, tiles)
+    if t is None:
+        return "letter", None
+    if len(t) < MIN_TILES:
+        return "short", t
+    if len(t) > MAX_TILES:
+        return "long", t
+    return "", t
+
+
+def build_words(spec: ListSpec) -> Result:
+    edition = find_edition(spec.edition)
+    tiles = edition.tiles
+    raw = read_source(spec)
+    two_list = read_two_letter(spec.two_letter, tiles)
+    vowels = set(spec.vowels)
+    words: dict[str, int] = {}
+    drops: Counter[str] = Counter()
+    missing: Counter[str] = Counter()
+    raw_two: dict[str, set[str]] = {}
+    roman_dropped: list[str] = []
+    vowel_dropped: list[str] = []
+    kept_forms = 0
+    from_source: set[str] = set()
+    for form, strict in raw.forms.items():
+        reason, t = prefilter(form, tiles, spec)
+        if reason == "letter":
+            for ch in set(fold(form)):
+                if not tiles.has_letter(ch):
+                    missing[ch] += 1
+        if reason == "roman":
+            roman_dropped.append(form)
+        if reason:
+            drops[reason] += 1
+            continue
+        assert t is not None
+        word = tiles.word(t)
+        if len(t) == 2:
+            raw_two.setdefault(word, set()).add(form)
+            if word not in two_list:
+                drops["two"] += 1
+                continue
+        elif not vowels & set(word) and word not in spec.vowelless:
+            drops["vowel"] += 1
+            vowel_dropped.append(form)
+            continue
+        if spec.strict and not strict:
+            drops["loose"] += 1
+            continue
+        kept_forms += 1
+        from_source.add(word)
+        words[word] = len(t)
+    for word in two_list:
+        words[word] = 2
+    merged = kept_forms - len(from_source)
+    return Result(
+        spec,
+        words,
+        drops,
+        missing,
+        merged,
+        raw_two,
+        two_list,
+        raw,
+        sorted(roman_dropped),
+        sorted(vowel_dropped),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+# --------------------------------------------------------------------------------------------
+
+
+def word_text(words: Iterable[str]) -> bytes:
+    return ("\n".join(sorted(words)) + "\n").encode("utf-8")
+
+
+def compress(data: bytes) -> bytes:
+    return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC64, preset=XZ_PRESET)
+
+
+def seed_check(result: Result) -> list[tuple[str, str, bool]]:
+    tiles = find_edition(result.spec.edition).tiles
+    out = []
+    for seed in result.spec.seeds:
+        folded = tiles.word(tiles.word_tiles(seed))
+        out.append((seed, folded, folded in result.words))
+    return out
+
+
+def spread(items: list[str], n: int) -> list[str]:
+    """n items evenly spread over a sorted list (a deterministic sample)."""
+    if len(items) <= n:
+        return items
+    step = len(items) / n
+    return [items[int(i * step)] for i in range(n)]
+
+
+def measure(result: Result) -> list[str]:
+    """Coverage of a reference list (wbrazilian): how much of it the list contains."""
+    if result.spec.measure is None:
+        return []
+    package, path = result.spec.measure
+    version = package_version(package)
+    tiles = find_edition(result.spec.edition).tiles
+    ref: set[str] = set()
+    with open(path, encoding="utf-8") as f:
+        entries = [line.strip() for line in f if line.strip()]
+    for form in entries:
+        reason, t = prefilter(form, tiles, result.spec)
+        if reason in ("", "roman"):
+            t = t or folded_tiles(form, tiles)
+            if t is not None:
+                ref.add(tiles.word(t))
+    have = ref & result.words.keys()
+    missing = sorted(ref - have)
+    miss_two = [w for w in missing if len(tiles.word_tiles(w)) == 2]
+    miss_rest = [w for w in missing if len(tiles.word_tiles(w)) > 2]
+    pct = 100 * len(have) / len(ref)
+    lines = [
+        f"## Coverage of `{package}` ({version})",
+        "",
+        f"`{path}` has {len(entries):,} entries; filtered and folded the same way (lower case, "
+        f"letters only, folded to the edition's tiles, 2 to 15 tiles) they are {len(ref):,} "
+        "words. That list is GPL-2 only and is not shipped: it is only measured against.",
+        "",
+        f"**This list contains {len(have):,} of them: {pct:.2f}%.** "
+        f"Missing: {len(missing):,} ({len(miss_two)} of 2 tiles, {len(miss_rest):,} longer).",
+        "",
+    ]
+    if miss_two:
+        lines += [f"Missing 2-tile words: {' '.join(miss_two)}", ""]
+    if miss_rest:
+        words = result.words
+        stems = [w for w in miss_rest if w.endswith("MO") and w + "S" in words]
+        degree = [w for w in miss_rest if w not in stems and PT_DEGREE_WORD.search(w)]
+        other = len(miss_rest) - len(stems) - len(degree)
+        lines += [
+            "The missing longer words:",
+            "",
+            f"- {len(stems):,} hyphen-only verb stems: a first person plural without its final "
+            "S, a form written only before a hyphen (QUEREMO from queremo-lo), whose -MOS form "
+            f"is in the list: {' '.join(spread(stems, 8))} ...",
+            f"- {len(degree):,} with a diminutive, augmentative or superlative ending (-INHO, "
+            f"-ZINHO, -ÍSSIMO, -ZÃO, -ONA): {' '.join(spread(degree, 8))} ...",
+            f"- {other:,} others.",
+            "",
+            f"Leaving out the hyphen-only stems, which are not words, this list contains "
+            f"{len(have):,} of {len(ref) - len(stems):,}: "
+            f"**{100 * len(have) / (len(ref) - len(stems)):.2f}%**.",
+            "",
+            "A sample of all the missing longer words (evenly spread over the sorted list):",
+            "",
+            " ".join(spread(miss_rest, 60)),
+            "",
+        ]
+    return lines
+
+
+def licence_text(spec: ListSpec) -> str:
+    copyright_path = Path(f"/usr/share/doc/{spec.package}/copyright")
+    text = copyright_path.read_text(encoding="utf-8")
+    version = package_version(spec.package)
+    head = [
+        f"The word list {spec.name}.txt.xz is derived from the Debian package {spec.package} "
+        f"{version}",
+        f"({spec.path}{'.aff/.dic' if spec.kind == 'hunspell' else ''}) by "
+        "tools/lexicons/build.py in the letras repository: forms expanded, filtered and",
+        "folded to the edition's tiles (see the report beside this file).",
+        "",
+        f"Licence of the source: {spec.licence}.",
+        spec.licence_note,
+        "",
+        f"From {copyright_path}:",
+        "",
+    ]
+    if not spec.copyright_stanza:
+        body = text
+    else:
+        paragraphs = text.split("\n\n")
+        stanza = [p for p in paragraphs if p.startswith(f"Files: {spec.copyright_stanza}")]
+        if len(stanza) != 1:
+            sys.exit(f"no single stanza for {spec.copyright_stanza} in {copyright_path}")
+        body = stanza[0] + "\n"
+        for name in spec.licence_texts:
+            para = [p for p in paragraphs if p.startswith(f"License: {name}\n")]
+            if para:
+                body += "\n" + para[0] + "\n"
+    out = "\n".join(head) + body
+    for name in spec.licence_texts:
+        full = Path("/usr/share/common-licenses") / name
+        out += f"\n\n{'=' * 78}\nFull text of {name} (from {full}):\n{'=' * 78}\n\n"
+        out += full.read_text(encoding="utf-8")
+    return out
+
+
+def report(result: Result, xz_size: int, text_size: int) -> str:
+    spec = result.spec
+    version = package_version(spec.package)
+    words = result.words
+    by_len = Counter(words.values())
+    src_files = [spec.path]
+    if spec.kind == "hunspell":
+        src_files = [f"{spec.path}.aff", f"{spec.path}.dic"]
+    lines = [
+        f"# Word list `{spec.name}`: {spec.title}",
+        "",
+        "Generated by `tools/lexicons/build.py`; do not edit (edit the script or the reviewed "
+        f"two-letter list `tools/lexicons/two-letter/{spec.two_letter}.txt`, then rebuild).",
+        "",
+        "| | |",
+        "|---|---|",
+        f"| edition | `{spec.edition}` |",
+        f"| source | Debian package `{spec.package}` {version} |",
+        f"| licence | {spec.licence} (text in `{spec.name}.LICENSE`) |",
+        f"| words | **{len(words):,}** |",
+        f"| file | `{spec.name}.txt.xz`, {xz_size:,} bytes ({text_size:,} bytes of text) |",
+        "",
+        spec.description,
+        "",
+        "Source files (sha256):",
+        "",
+    ]
+    lines += [f"- `{p}` {sha256(p)}" for p in src_files]
+    lines += ["", "## How the list was made", ""]
+    raw = result.raw
+    if spec.kind == "hunspell":
+        lines.append(
+            f"Expansion (tools/lexicons/expand.py): {raw.made:,} forms made, "
+            f"{len(raw.forms):,} distinct."
+        )
+        lines += ["", *[f"- {n}" for n in raw.notes], ""]
+    else:
+        lines += [f"{raw.made:,} lines, {len(raw.forms):,} distinct entries.", ""]
+    lines += ["Entries dropped, by first reason:", "", "| reason | entries |", "|---|---:|"]
+    for key, label in DROP_REASONS:
+        if result.drops[key] or key not in ("loose",):
+            lines.append(f"| {label} | {result.drops[key]:,} |")
+    lines += [
+        "",
+        f"Accent folding merged {result.merged:,} kept spellings into words already there "
+        "(both spellings valid: one word in the list).",
+        "",
+        f"**Dropped for a letter the edition has no tile for: {result.drops['letter']:,} "
+        "entries**, by letter (an entry with two such letters counts under both):",
+        "",
+    ]
+    miss = result.missing_letters
+    lines.append(
+        ", ".join(f"{ch} {n:,}" for ch, n in sorted(miss.items(), key=lambda x: (-x[1], x[0])))
+        or "none"
+    )
+    if result.roman_dropped:
+        lines += ["", f"Roman numerals dropped: {' '.join(spread(result.roman_dropped, 40))}"]
+        if spec.roman_words:
+            lines.append(f"(kept as real words: {' '.join(sorted(spec.roman_words))})")
+    if result.vowel_dropped:
+        lines += [
+            "",
+            "No-vowel entries dropped (sample): " + " ".join(spread(result.vowel_dropped, 40)),
+        ]
+    if spec.vowelless:
+        lines.append(f"(kept, reviewed: {' '.join(sorted(spec.vowelless & words.keys()))})")
+    lines += ["", "## Words by length in tiles", "", "| tiles | words |", "|---:|---:|"]
+    for n in range(MIN_TILES, MAX_TILES + 1):
+        lines.append(f"| {n} | {by_len[n]:,} |")
+    if spec.edition == "es":
+        digraph = sum(1 for w, n in words.items() if n < len(w))
+        lines += ["", f"Words with a CH, LL or RR tile: {digraph:,} (each counts as one tile)."]
+    two = sorted(w for w, n in words.items() if n == 2)
+    source_two = set(result.raw_two)
+    rejected = sorted(source_two - set(two))
+    added = [w for w in two if w not in source_two]
+    lines += [
+        "",
+        f"## Two-tile words: {len(two)}",
+        "",
+        f"Exactly the reviewed list `tools/lexicons/two-letter/{spec.two_letter}.txt` "
+        "(its comments say why each doubtful word is there).",
+        "",
+        " ".join(two),
+        "",
+        f"The source gives {len(source_two)} distinct 2-tile words (after folding); the review "
+        f"rejected {len(rejected)} of them:",
+        "",
+        " ".join(rejected) or "none",
+        "",
+        f"Added by the review although the source lacks them: {' '.join(added) or 'none'}",
+        "",
+    ]
+    lines += measure(result)
+    lines += ["## Seed words", "", "| word | folded | in the list |", "|---|---|---|"]
+    for seed, folded, ok in seed_check(result):
+        lines.append(f"| {seed} | {folded} | {'yes' if ok else '**no**'} |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def build(spec: ListSpec, out_dir: Path) -> Result:
+    t = time.monotonic()
+    say(f"[{spec.name}] building from {spec.package} ({spec.path})")
+    result = build_words(spec)
+    say(
+        f"  {len(result.words):,} words; dropped: "
+        + ", ".join(f"{k} {v:,}" for k, v in sorted(result.drops.items()))
+    )
+    text = word_text(result.words)
+    say("  compressing (xz -9e)")
+    data = compress(text)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / f"{spec.name}.txt.xz").write_bytes(data)
+    (out_dir / f"{spec.name}.md").write_text(report(result, len(data), len(text)), encoding="utf-8")
+    (out_dir / f"{spec.name}.LICENSE").write_text(licence_text(spec), encoding="utf-8")
+    for seed, folded, ok in seed_check(result):
+        if not ok:
+            say(f"  WARNING: seed word {seed} ({folded}) is not in the list")
+    say(
+        f"[{spec.name}] {len(result.words):,} words, {len(data):,} bytes "
+        f"({time.monotonic() - t:.1f} s)"
+    )
+    return result
+
+
+def list_two(spec: ListSpec) -> Iterator[str]:
+    tiles = find_edition(spec.edition).tiles
+    raw = read_source(spec)
+    two_list = read_two_letter(spec.two_letter, tiles)
+    found: dict[str, set[str]] = {}
+    for form in raw.forms:
+        reason, t = prefilter(form, tiles, spec)
+        if not reason and t is not None and len(t) == 2:
+            found.setdefault(tiles.word(t), set()).add(form)
+    for word in sorted(found.keys() | two_list.keys()):
+        mark = "+" if word in two_list else "-"
+        spellings = " ".join(sorted(found.get(word, ()))) or "(not in the source)"
+        yield f"{mark} {word}  {spellings}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument(
+        "--edition",
+        action="append",
+        choices=list(LISTS),
+        help="build only this list (repeatable); default: all",
+    )
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="rebuild into a temporary directory and compare with the shipped files",
+    )
+    ap.add_argument(
+        "--list-two",
+        metavar="LIST",
+        choices=list(LISTS),
+        help="print the 2-tile words the source gives (+ kept, - rejected)",
+    )
+    ap.add_argument("--out", type=Path, default=DATA, help=f"output directory (default {DATA})")
+    args = ap.parse_args(argv)
+    if args.list_two:
+        for line in list_two(LISTS[args.list_two]):
+            print(line)
+        return 0
+    names = args.edition or list(LISTS)
+    for name in names:
+        package_version(LISTS[name].package)
+    start = time.monotonic()
+    if not args.check:
+        for name in names:
+            build(LISTS[name], args.out)
+        say(f"done in {time.monotonic() - start:.1f} s")
+        return 0
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            build(LISTS[name], Path(tmp))
+            for suffix in (".txt.xz", ".md", ".LICENSE"):
+                new = Path(tmp) / f"{name}{suffix}"
+                old = args.out / f"{name}{suffix}"
+                if not old.exists():
+                    say(f"MISSING {old}")
+                    bad += 1
+                elif old.read_bytes() != new.read_bytes():
+                    say(f"DIFFERS {old}")
+                    bad += 1
+                    if suffix == ".txt.xz":
+                        a = set(lzma.decompress(old.read_bytes()).decode().split())
+                        b = set(lzma.decompress(new.read_bytes()).decode().split())
+                        say(
+                            f"  {len(b - a):,} words more, {len(a - b):,} words fewer: "
+                            f"+{' +'.join(sorted(b - a)[:10])} -{' -'.join(sorted(a - b)[:10])}"
+                        )
+                else:
+                    say(f"same    {old}")
+    say(
+        f"check {'passed' if not bad else f'FAILED ({bad} files)'} "
+        f"in {time.monotonic() - start:.1f} s"
+    )
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
