@@ -17,7 +17,7 @@ from letras.errors import IllegalPlayError
 from letras.formats.cgp import parse_board, parse_rack
 from letras.lexicon import WordList
 from letras.lexicon.kwg import WordGraph, graph_for_words
-from letras.movegen import generate
+from letras.movegen import best_play, generate
 from letras.play import Place
 from letras.rules import check_shape, invalid_words, validate
 from letras.scoring import score
@@ -37,9 +37,15 @@ def check_counts(edition_name: str, words: Path, positions: Path) -> int:
     checked = 0
     for category, cgp, rack, plays, _bag, top in read_positions(positions):
         board = parse_board(cgp, edition)
-        found = generate(board, parse_rack(rack, edition), graph, both_directions=False)
+        tiles = parse_rack(rack, edition)
+        found = generate(board, tiles, graph, both_directions=False)
         best = int(found.scores().max()) if len(found) else 0
         assert (len(found), best) == (int(plays), int(top)), (category, rack, cgp)
+        # the bound-and-prune search finds the same top score without listing every play
+        top_play = best_play(board, tiles, graph)
+        assert (top_play[1] if top_play else 0) == best
+        if top_play:
+            assert validate(board, top_play[0], rack=tiles, lexicon=graph).total == best
         checked += 1
     return checked
 

@@ -125,6 +125,87 @@ def _grow(meta: Any, tiles: Any) -> tuple[Any, Any]:  # pragma: no cover - compi
 
 
 @njit(cache=True)
+def _lane_setup(
+    grid: Any, row: int, size: int, empty: bool, centre: int, sets: Any, rack_mask: Any,
+    anchor: Any, playable: Any,
+) -> None:  # pragma: no cover - compiled
+    """Mark the lane's anchors and the letters the rack can lay on each of its squares."""
+    base = row * size
+    for i in range(size):
+        anchor[i] = False
+        playable[i] = ALL
+        if grid[base + i] != 0:
+            continue
+        playable[i] = sets[base + i] & rack_mask
+        if empty:
+            anchor[i] = base + i == centre
+        else:
+            anchor[i] = (
+                (i > 0 and grid[base + i - 1] != 0)
+                or (i < size - 1 and grid[base + i + 1] != 0)
+                or (row > 0 and grid[base - size + i] != 0)
+                or (row < size - 1 and grid[base + size + i] != 0)
+            )
+
+
+@njit(cache=True)
+def _shadow(
+    lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
+    cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack_total: int, rack_size: int,
+    bingo: int,
+) -> int:  # pragma: no cover - compiled
+    """An upper bound on the score of any play from anchor ``a``: for every span the play could
+    cover, the rack's most valuable tiles on the squares that multiply them most, ignoring
+    which words they make."""
+    lmv = np.zeros(size, np.int64)
+    hv = np.zeros(size, np.int64)
+    coefs = np.zeros(size, np.int64)
+    reach = a
+    while reach > 0 and (lane[reach - 1] != 0 or (
+            not anchor[reach - 1] and playable[reach - 1] != 0)):
+        reach -= 1
+    best = 0
+    for left in range(a, reach - 1, -1):
+        if left > 0 and lane[left - 1] != 0:
+            continue
+        mult = 1
+        through = 0
+        const = 0
+        n = 0
+        for i in range(left, size):
+            s = base + i
+            if lane[i] != 0:
+                if not lane[i] & 0x80:
+                    through += values[lane[i] & TILE_MASK]
+            else:
+                if playable[i] == 0 or n == rack_total:
+                    break
+                mult *= wm[s]
+                lmv[n] = lm[s]
+                hv[n] = lm[s] * wm[s] if has[s] else 0
+                if has[s]:
+                    const += cscores[s] * wm[s]
+                n += 1
+            if i < a or n == 0 or (i + 1 < size and lane[i + 1] != 0):
+                continue
+            for j in range(n):
+                c = lmv[j] * mult + hv[j]
+                k = j
+                while k > 0 and coefs[k - 1] < c:
+                    coefs[k] = coefs[k - 1]
+                    k -= 1
+                coefs[k] = c
+            bound = through * mult + const
+            for j in range(n):
+                bound += coefs[j] * rv[j]
+            if n == rack_size:
+                bound += bingo
+            if bound > best:
+                best = bound
+    return best
+
+
+@njit(cache=True)
 def generate(
     nodes: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
@@ -173,6 +254,22 @@ def generate(
     if rack[0] > 0:
         rack_mask = ALL
     playable = np.zeros(size, np.uint64)
+    # for the best play alone: every anchor with a bound, searched best bound first
+    rv = np.zeros(max(rack_total, 1), np.int64)
+    k = 0
+    for code in range(64):
+        for _ in range(rack[code]):
+            rv[k] = values[code] if code > 0 else 0
+            k += 1
+    rv = np.sort(rv)[::-1].copy()
+    an_dir = np.zeros(2 * size * size, np.int64)
+    an_row = np.zeros(2 * size * size, np.int64)
+    an_a = np.zeros(2 * size * size, np.int64)
+    an_bound = np.zeros(2 * size * size, np.int64)
+    n_an = 0
+    all_sets = np.zeros((2, size * size), np.uint64)
+    all_cscores = np.zeros((2, size * size), np.int32)
+    all_has = np.zeros((2, size * size), np.bool_)
     for direction in range(2):
         if empty and direction == 1 and not both_on_empty:
             break
@@ -180,205 +277,242 @@ def generate(
         lm = letter_mult if direction == 0 else lm_t
         wm = word_mult if direction == 0 else wm_t
         sets, cscores, has = cross_sets(nodes, grid, size, values, nletters)
+        all_sets[direction] = sets
+        all_cscores[direction] = cscores
+        all_has[direction] = has
         for row in range(size):
             base = row * size
             lane = grid[base: base + size]
-            for i in range(size):
-                anchor[i] = False
-                if lane[i] != 0:
-                    continue
-                if empty:
-                    anchor[i] = base + i == centre
-                    continue
-                anchor[i] = (
-                    (i > 0 and lane[i - 1] != 0)
-                    or (i < size - 1 and lane[i + 1] != 0)
-                    or (row > 0 and grid[base - size + i] != 0)
-                    or (row < size - 1 and grid[base + size + i] != 0)
-                )
-            for i in range(size):
-                playable[i] = sets[base + i] & rack_mask if lane[i] == 0 else ALL
+            _lane_setup(grid, row, size, empty, centre, sets, rack_mask, anchor, playable)
             for a in range(size):
                 if not anchor[a] or playable[a] == 0:
                     continue
-                right_clear = a == size - 1 or lane[a + 1] == 0
-                # frame 0: the anchor square, going left, in the GADDAG root list
-                d = 0
-                f_pos[0] = a
-                f_phase[0] = 0
-                f_list[0] = _arc(nodes, 1)
-                f_next[0] = f_list[0]
-                f_variant[0] = 0
-                f_left[0] = a
-                f_main[0] = 0
-                f_mult[0] = 1
-                f_cross[0] = 0
-                f_placed[0] = 0
-                f_taken[0] = -1
-                while d >= 0:
-                    # undo the previous choice of this frame
-                    if f_taken[d] >= 0:
-                        rack[f_taken[d]] += 1
-                        f_taken[d] = -1
-                    pos = f_pos[d]
-                    q = f_next[d]
-                    if q <= 0:
-                        d -= 1
-                        continue
+                if only_best:
+                    an_dir[n_an] = direction
+                    an_row[n_an] = row
+                    an_a[n_an] = a
+                    an_bound[n_an] = _shadow(lane, base, a, size, anchor, playable, has,
+                                             cscores, lm, wm, values, rv, rack_total,
+                                             rack_size, bingo)
+                    n_an += 1
+                    continue
+                meta, out, count = _dfs(
+                    nodes, lane, base, row, direction, a, size, anchor, playable, has,
+                    cscores, lm, wm, values, rack, rack_total, rack_size, bingo, only_best,
+                    f_pos, f_phase, f_list, f_next, f_variant, f_left, f_main, f_mult, f_cross,
+                    f_placed, f_taken, cur, meta, out, count,
+                )
+    if only_best:
+        order = np.argsort(-an_bound[:n_an], kind="mergesort")
+        for idx in order:
+            if count == 1 and an_bound[idx] <= meta[0, 4]:
+                break
+            direction = an_dir[idx]
+            row = an_row[idx]
+            grid = board if direction == 0 else transposed
+            lm = letter_mult if direction == 0 else lm_t
+            wm = word_mult if direction == 0 else wm_t
+            base = row * size
+            _lane_setup(grid, row, size, empty, centre, all_sets[direction], rack_mask,
+                        anchor, playable)
+            meta, out, count = _dfs(
+                nodes, grid[base: base + size], base, row, direction, an_a[idx], size,
+                anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
+                rack, rack_total, rack_size, bingo, only_best, f_pos, f_phase, f_list, f_next,
+                f_variant, f_left, f_main, f_mult, f_cross, f_placed, f_taken, cur, meta, out,
+                count,
+            )
+    return meta, out, count
+
+
+@njit(cache=True)
+def _dfs(
+    nodes: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
+    anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
+    rack: Any, rack_total: int, rack_size: int, bingo: int, only_best: bool,
+    f_pos: Any, f_phase: Any, f_list: Any, f_next: Any, f_variant: Any, f_left: Any,
+    f_main: Any, f_mult: Any, f_cross: Any, f_placed: Any, f_taken: Any, cur: Any,
+    meta: Any, out: Any, count: int,
+) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
+    """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`)."""
+    right_clear = a == size - 1 or lane[a + 1] == 0
+    # frame 0: the anchor square, going left, in the GADDAG root list
+    d = 0
+    f_pos[0] = a
+    f_phase[0] = 0
+    f_list[0] = _arc(nodes, 1)
+    f_next[0] = f_list[0]
+    f_variant[0] = 0
+    f_left[0] = a
+    f_main[0] = 0
+    f_mult[0] = 1
+    f_cross[0] = 0
+    f_placed[0] = 0
+    f_taken[0] = -1
+    while d >= 0:
+        # undo the previous choice of this frame
+        if f_taken[d] >= 0:
+            rack[f_taken[d]] += 1
+            f_taken[d] = -1
+        pos = f_pos[d]
+        q = f_next[d]
+        if q <= 0:
+            d -= 1
+            continue
+        node = nodes[q]
+        t = np.int64(node & np.uint32(TILE_MASK))
+        # choose what this frame tries now, and what it tries next
+        placed_tile: Any = 0
+        value = 0
+        through = lane[pos] != 0
+        if through:
+            want = np.int64(lane[pos] & TILE_MASK)
+            q = _find(nodes, q, want)
+            f_next[d] = -1
+            if q < 0:
+                d -= 1
+                continue
+            node = nodes[q]
+            t = want
+            if not lane[pos] & 0x80:
+                value = values[t]
+        else:
+            if f_variant[d] == 0:
+                # skip, in one tight loop, the siblings this square cannot take
+                mask = playable[pos]
+                blanks = rack[0] > 0
+                while t == 0 or not (mask >> np.uint64(t)) & np.uint64(1) or (
+                        rack[t] == 0 and not blanks):
+                    if node & np.uint32(IS_END):
+                        q = -1
+                        break
+                    q += 1
                     node = nodes[q]
                     t = np.int64(node & np.uint32(TILE_MASK))
-                    # choose what this frame tries now, and what it tries next
-                    placed_tile: Any = 0
-                    value = 0
-                    through = lane[pos] != 0
-                    if through:
-                        want = np.int64(lane[pos] & TILE_MASK)
-                        q = _find(nodes, q, want)
-                        f_next[d] = -1
-                        if q < 0:
-                            d -= 1
-                            continue
-                        node = nodes[q]
-                        t = want
-                        if not lane[pos] & 0x80:
-                            value = values[t]
-                    else:
-                        if f_variant[d] == 0:
-                            # skip, in one tight loop, the siblings this square cannot take
-                            mask = playable[pos]
-                            blanks = rack[0] > 0
-                            while t == 0 or not (mask >> np.uint64(t)) & np.uint64(1) or (
-                                    rack[t] == 0 and not blanks):
-                                if node & np.uint32(IS_END):
-                                    q = -1
-                                    break
-                                q += 1
-                                node = nodes[q]
-                                t = np.int64(node & np.uint32(TILE_MASK))
-                            if q < 0:
-                                f_next[d] = -1
-                                continue
-                            f_next[d] = q
-                            f_variant[d] = 1
-                            if rack[t] == 0:
-                                continue  # only a blank can be this letter: next time round
-                            rack[t] -= 1
-                            f_taken[d] = t
-                            placed_tile = t
-                            value = values[t]
-                        else:
-                            f_variant[d] = 0
-                            f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
-                            if rack[0] == 0:
-                                continue
-                            rack[0] -= 1
-                            f_taken[d] = 0
-                            placed_tile = t | 0x80
-                    # the state after this square
-                    main = f_main[d]
-                    mult = f_mult[d]
-                    cross = f_cross[d]
-                    placed = f_placed[d]
-                    if through:
-                        main += value
-                        cur[pos] = 0
-                    else:
-                        sq = base + pos
-                        main += value * lm[sq]
-                        mult *= wm[sq]
-                        if has[sq]:
-                            cross += (cscores[sq] + value * lm[sq]) * wm[sq]
-                        placed += 1
-                        cur[pos] = placed_tile
-                    accepts = node & np.uint32(ACCEPTS)
-                    arc = _arc(nodes, q)
-                    phase = f_phase[d]
-                    left = pos if phase == 0 else f_left[d]
-                    right = a if phase == 0 else pos
-                    # a play ends here?
-                    if accepts and (left == 0 or lane[left - 1] == 0) and (
-                            (phase == 0 and right_clear)
-                            or (phase == 1 and (pos == size - 1 or lane[pos + 1] == 0))):
-                        skip = False
-                        if direction == 1 and placed == 1:
-                            # a one-tile play that also makes a word across was made across
-                            for i in range(left, right + 1):
-                                if cur[i] != 0 and lane[i] == 0 and has[base + i]:
-                                    skip = True
-                        score = main * mult + cross
-                        if placed == rack_size:
-                            score += bingo
-                        if only_best and count == 1:
-                            skip = skip or score <= meta[0, 4]
-                            if not skip:
-                                count = 0
-                                out[0, :] = 0
-                        if not skip:
-                            if count == meta.shape[0]:
-                                meta, out = _grow(meta, out)
-                            r0 = row if direction == 0 else left
-                            c0 = left if direction == 0 else row
-                            meta[count, 0] = r0
-                            meta[count, 1] = c0
-                            meta[count, 2] = direction
-                            meta[count, 3] = right - left + 1
-                            meta[count, 4] = score
-                            meta[count, 5] = placed
-                            for i in range(left, right + 1):
-                                out[count, i - left] = cur[i]
-                            count += 1
-                    if arc == 0:
-                        continue
-                    # push the continuations: go on leftwards, or switch to the right side
-                    if phase == 0:
-                        go_left = pos > 0 and (lane[pos - 1] != 0 or (
-                            not anchor[pos - 1] and playable[pos - 1] != 0
-                            and placed < rack_total))
-                        left_clear = pos == 0 or lane[pos - 1] == 0
-                        sep_list = 0
-                        if left_clear and a + 1 < size and (lane[a + 1] != 0 or (
-                                playable[a + 1] != 0 and placed < rack_total)):
-                            sq0 = _find(nodes, arc, np.int64(0))
-                            if sq0 >= 0:
-                                sep_list = _arc(nodes, sq0)
-                        if sep_list != 0:
-                            d += 1
-                            f_pos[d] = a + 1
-                            f_phase[d] = 1
-                            f_list[d] = sep_list
-                            f_next[d] = sep_list
-                            f_variant[d] = 0
-                            f_left[d] = pos
-                            f_main[d] = main
-                            f_mult[d] = mult
-                            f_cross[d] = cross
-                            f_placed[d] = placed
-                            f_taken[d] = -1
-                        if go_left:
-                            d += 1
-                            f_pos[d] = pos - 1
-                            f_phase[d] = 0
-                            f_list[d] = arc
-                            f_next[d] = arc
-                            f_variant[d] = 0
-                            f_left[d] = pos - 1
-                            f_main[d] = main
-                            f_mult[d] = mult
-                            f_cross[d] = cross
-                            f_placed[d] = placed
-                            f_taken[d] = -1
-                    elif pos + 1 < size and (lane[pos + 1] != 0 or (
-                            playable[pos + 1] != 0 and placed < rack_total)):
-                        d += 1
-                        f_pos[d] = pos + 1
-                        f_phase[d] = 1
-                        f_list[d] = arc
-                        f_next[d] = arc
-                        f_variant[d] = 0
-                        f_left[d] = left
-                        f_main[d] = main
-                        f_mult[d] = mult
-                        f_cross[d] = cross
-                        f_placed[d] = placed
-                        f_taken[d] = -1
+                if q < 0:
+                    f_next[d] = -1
+                    continue
+                f_next[d] = q
+                f_variant[d] = 1
+                if rack[t] == 0:
+                    continue  # only a blank can be this letter: next time round
+                rack[t] -= 1
+                f_taken[d] = t
+                placed_tile = t
+                value = values[t]
+            else:
+                f_variant[d] = 0
+                f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
+                if rack[0] == 0:
+                    continue
+                rack[0] -= 1
+                f_taken[d] = 0
+                placed_tile = t | 0x80
+        # the state after this square
+        main = f_main[d]
+        mult = f_mult[d]
+        cross = f_cross[d]
+        placed = f_placed[d]
+        if through:
+            main += value
+            cur[pos] = 0
+        else:
+            sq = base + pos
+            main += value * lm[sq]
+            mult *= wm[sq]
+            if has[sq]:
+                cross += (cscores[sq] + value * lm[sq]) * wm[sq]
+            placed += 1
+            cur[pos] = placed_tile
+        accepts = node & np.uint32(ACCEPTS)
+        arc = _arc(nodes, q)
+        phase = f_phase[d]
+        left = pos if phase == 0 else f_left[d]
+        right = a if phase == 0 else pos
+        # a play ends here?
+        if accepts and (left == 0 or lane[left - 1] == 0) and (
+                (phase == 0 and right_clear)
+                or (phase == 1 and (pos == size - 1 or lane[pos + 1] == 0))):
+            skip = False
+            if direction == 1 and placed == 1:
+                # a one-tile play that also makes a word across was made across
+                for i in range(left, right + 1):
+                    if cur[i] != 0 and lane[i] == 0 and has[base + i]:
+                        skip = True
+            score = main * mult + cross
+            if placed == rack_size:
+                score += bingo
+            if only_best and count == 1:
+                skip = skip or score <= meta[0, 4]
+                if not skip:
+                    count = 0
+                    out[0, :] = 0
+            if not skip:
+                if count == meta.shape[0]:
+                    meta, out = _grow(meta, out)
+                r0 = row if direction == 0 else left
+                c0 = left if direction == 0 else row
+                meta[count, 0] = r0
+                meta[count, 1] = c0
+                meta[count, 2] = direction
+                meta[count, 3] = right - left + 1
+                meta[count, 4] = score
+                meta[count, 5] = placed
+                for i in range(left, right + 1):
+                    out[count, i - left] = cur[i]
+                count += 1
+        if arc == 0:
+            continue
+        # push the continuations: go on leftwards, or switch to the right side
+        if phase == 0:
+            go_left = pos > 0 and (lane[pos - 1] != 0 or (
+                not anchor[pos - 1] and playable[pos - 1] != 0
+                and placed < rack_total))
+            left_clear = pos == 0 or lane[pos - 1] == 0
+            sep_list = 0
+            if left_clear and a + 1 < size and (lane[a + 1] != 0 or (
+                    playable[a + 1] != 0 and placed < rack_total)):
+                sq0 = _find(nodes, arc, np.int64(0))
+                if sq0 >= 0:
+                    sep_list = _arc(nodes, sq0)
+            if sep_list != 0:
+                d += 1
+                f_pos[d] = a + 1
+                f_phase[d] = 1
+                f_list[d] = sep_list
+                f_next[d] = sep_list
+                f_variant[d] = 0
+                f_left[d] = pos
+                f_main[d] = main
+                f_mult[d] = mult
+                f_cross[d] = cross
+                f_placed[d] = placed
+                f_taken[d] = -1
+            if go_left:
+                d += 1
+                f_pos[d] = pos - 1
+                f_phase[d] = 0
+                f_list[d] = arc
+                f_next[d] = arc
+                f_variant[d] = 0
+                f_left[d] = pos - 1
+                f_main[d] = main
+                f_mult[d] = mult
+                f_cross[d] = cross
+                f_placed[d] = placed
+                f_taken[d] = -1
+        elif pos + 1 < size and (lane[pos + 1] != 0 or (
+                playable[pos + 1] != 0 and placed < rack_total)):
+            d += 1
+            f_pos[d] = pos + 1
+            f_phase[d] = 1
+            f_list[d] = arc
+            f_next[d] = arc
+            f_variant[d] = 0
+            f_left[d] = left
+            f_main[d] = main
+            f_mult[d] = mult
+            f_cross[d] = cross
+            f_placed[d] = placed
+            f_taken[d] = -1
     return meta, out, count
