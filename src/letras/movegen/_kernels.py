@@ -151,14 +151,16 @@ def _lane_setup(
 @njit(cache=True)
 def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
-    cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack_total: int, rack_size: int,
-    bingo: int,
+    cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
+    rack_size: int, bingo: int,
 ) -> int:  # pragma: no cover - compiled
     """An upper bound on the score of any play from anchor ``a``: for every span the play could
-    cover, the rack's most valuable tiles on the squares that multiply them most, ignoring
-    which words they make."""
+    cover, the smaller of two bounds that ignore which words the tiles make: the rack's most
+    valuable tiles on the squares that multiply them most, and each square's most valuable
+    rack tile that its cross-set allows."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
+    mv = np.zeros(size, np.int64)
     coefs = np.zeros(size, np.int64)
     reach = a
     while reach > 0 and (lane[reach - 1] != 0 or (
@@ -183,6 +185,12 @@ def _shadow(
                 mult *= wm[s]
                 lmv[n] = lm[s]
                 hv[n] = lm[s] * wm[s] if has[s] else 0
+                top = 0
+                for t in range(1, 64):
+                    if (playable[i] >> np.uint64(t)) & np.uint64(1) and values[t] > top and (
+                            rack[t] > 0):
+                        top = values[t]
+                mv[n] = top
                 if has[s]:
                     const += cscores[s] * wm[s]
                 n += 1
@@ -196,8 +204,11 @@ def _shadow(
                     k -= 1
                 coefs[k] = c
             bound = through * mult + const
+            square_bound = bound
             for j in range(n):
                 bound += coefs[j] * rv[j]
+                square_bound += (lmv[j] * mult + hv[j]) * mv[j]
+            bound = min(bound, square_bound)
             if n == rack_size:
                 bound += bingo
             if bound > best:
@@ -292,8 +303,8 @@ def generate(
                     an_row[n_an] = row
                     an_a[n_an] = a
                     an_bound[n_an] = _shadow(lane, base, a, size, anchor, playable, has,
-                                             cscores, lm, wm, values, rv, rack_total,
-                                             rack_size, bingo)
+                                             cscores, lm, wm, values, rv, rack,
+                                             rack_total, rack_size, bingo)
                     n_an += 1
                     continue
                 meta, out, count = _dfs(
