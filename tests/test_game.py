@@ -428,3 +428,14 @@ def test_no_play_possible_by_default_uses_the_move_generator() -> None:
             assert loaded.end_reason == "no-play" and loaded.scores == game.scores
             return
     pytest.fail("every seed dealt a playable rack")
+
+
+def test_asking_for_a_seat_that_does_not_exist_is_refused() -> None:
+    game = Game(EN, ["Ana", "Bruno"], seed=1)
+    for bad in (-1, 2):
+        with pytest.raises(RuleError, match="no player"):
+            game.view(bad)
+        with pytest.raises(RuleError, match="no player"):
+            game.rack(bad)
+        with pytest.raises(RuleError, match="no player"):
+            game.apply(Pass(), bad)

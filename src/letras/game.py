@@ -40,7 +40,7 @@ from letras.lexicon import Lexicon
 from letras.play import Challenge, Exchange, Pass, Place
 from letras.rules import full_place, invalid_words, validate
 from letras.scoring import Score
-from letras.tiles import BLANK, rack_tile
+from letras.tiles import rack_tile
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,13 @@ class Game:
 
     def rack(self, player: int) -> tuple[int, ...]:
         """A player's rack. Only for the table itself: give players :meth:`view`."""
-        return tuple(self._s.racks[player])
+        return tuple(self._s.racks[self._seat(player)])
+
+    def _seat(self, player: int) -> int:
+        if not 0 <= player < len(self.players):
+            last = len(self.players) - 1
+            raise RuleError(f"no player {player} in this game (players are 0 to {last})")
+        return player
 
     def winners(self) -> list[int]:
         """The players with the highest score (several on a tie)."""
@@ -233,14 +239,13 @@ class Game:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see."""
+        self._seat(player)
         s = self._s
-        size = len(self.edition.tiles.labels)
         unseen = list(self.edition.tiles.counts)
         for _, t in s.board.tiles():
             unseen[rack_tile(t)] -= 1
         for t in s.racks[player]:
             unseen[t] -= 1
-        assert len(unseen) == size
         return PlayerView(
             player=player,
             player_names=self.player_names,
@@ -272,10 +277,7 @@ class Game:
         """Take an action for ``player`` (default: the player to move, or for a challenge the
         next player). ``valid`` judges a challenge by hand (default: the lexicon).
         Returns the scoresheet line it made, if any."""
-        if player is None:
-            player = self._s.to_move
-        if not 0 <= player < len(self.players):
-            raise RuleError(f"no player {player} in this game")
+        player = self._s.to_move if player is None else self._seat(player)
         move = Move(player, action, seconds, valid)
         before = len(self._s.turns)
         self._ended_by_check = False
@@ -668,4 +670,4 @@ def _hide(turn: Turn, viewer: int) -> Turn:
                 count=turn.count)
 
 
-__all__ = ["BLANK", "Game", "Player", "PlayerView"]
+__all__ = ["Game", "Player", "PlayerView"]
