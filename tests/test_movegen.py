@@ -17,7 +17,7 @@ from letras.errors import IllegalPlayError
 from letras.formats.cgp import parse_board, parse_rack
 from letras.lexicon import WordList
 from letras.lexicon.kwg import WordGraph, graph_for_words
-from letras.movegen import best_play, generate
+from letras.movegen import best_play, generate, top_plays
 from letras.play import Place
 from letras.rules import check_shape, invalid_words, validate
 from letras.scoring import score
@@ -46,6 +46,9 @@ def check_counts(edition_name: str, words: Path, positions: Path) -> int:
         assert (top_play[1] if top_play else 0) == best
         if top_play:
             assert validate(board, top_play[0], rack=tiles, lexicon=graph).total == best
+        every = generate(board, tiles, graph)
+        top = top_plays(board, tiles, graph, 10)
+        assert [s for _, s in top] == sorted(every.scores().tolist(), reverse=True)[:10]
         checked += 1
     return checked
 
@@ -157,3 +160,25 @@ def test_generator_matches_brute_force(data: st.DataObject) -> None:
     got = {frozenset(p.placed()): s for p, s in plays}
     assert len(got) == len(plays)  # each play once
     assert got == brute_force(board, rack, words)
+
+
+def test_hints_give_the_best_plays_with_their_leaves() -> None:
+    from collections import Counter
+
+    from letras.game import Game
+    from letras.movegen import hints
+
+    en = find_edition("en")
+    graph = graph_for_words(en, DATA / "en-words.txt.xz")
+    game = Game(en, ["Ana", "Bruno"], seed=5, lexicon=graph)
+    view = game.view(game.to_move)
+    found = hints(view, graph, 3)
+    assert len(found) == 3
+    scores = [play.score for play, _ in found]
+    assert scores == sorted(scores, reverse=True)
+    assert scores[0] == generate(view.board, view.rack, graph).scores().max()
+    for play, kept in found:
+        place = Place.parse(play.play, en)
+        used = Counter(t if t < 0x80 else BLANK for _, t in place.placed())
+        left = Counter(view.rack) - used
+        assert Counter(en.tiles.parse(kept, rack=True)) == left

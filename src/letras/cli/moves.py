@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from letras.cli.score import read_cgp
     from letras.lexicon import load_lexicon, shipped_lexicons
     from letras.lexicon.kwg import WordGraph
-    from letras.movegen import generate
+    from letras.movegen import ScoredPlay, generate, top_plays
 
     edition: Edition | None = find_edition(args.edition) if args.edition else None
     position = Position.from_cgp(read_cgp(args.cgp), edition)
@@ -49,7 +49,12 @@ def run(args: argparse.Namespace) -> int:
         raise LexiconError("move generation needs a word graph lexicon")
     if args.top is not None and args.top < 0:
         raise FormatError("--top needs a number of plays, 0 or more")
-    plays = generate(position.board, position.rack, lexicon).best(args.top)
+    bingo = position.rules.bingo_bonus
+    if args.top is None:
+        plays = generate(position.board, position.rack, lexicon, bingo_bonus=bingo).best()
+    else:
+        plays = [ScoredPlay(place.notation(edition), score) for place, score in
+                 top_plays(position.board, position.rack, lexicon, args.top, bingo_bonus=bingo)]
     if args.json:
         print(json.dumps([{"play": p.play, "score": p.score} for p in plays], ensure_ascii=False))
     else:

@@ -120,7 +120,19 @@ def generate(
     bingo_bonus: int | None = None,
 ) -> Plays:
     """Every legal tile play of ``rack`` (tile codes, 0 = blank) on ``board``."""
-    return _run(board, rack, lexicon, both_directions, bingo_bonus, only_best=False)
+    return _run(board, rack, lexicon, both_directions, bingo_bonus, keep=0)
+
+
+def top_plays(
+    board: Board, rack: Sequence[int], lexicon: WordGraph, n: int, *,
+    bingo_bonus: int | None = None,
+) -> list[tuple[Place, int]]:
+    """The ``n`` highest-scoring plays, best first, found by bound-and-prune without keeping
+    the others (ties at the cut are broken arbitrarily)."""
+    if n <= 0:
+        return []
+    plays = _run(board, rack, lexicon, True, bingo_bonus, keep=n)
+    return [(plays.place(int(i)), plays.score(int(i))) for i in plays.order()]
 
 
 def best_play(
@@ -128,8 +140,8 @@ def best_play(
 ) -> tuple[Place, int] | None:
     """The highest-scoring play (the first generated among equals), or None if there is none,
     without keeping the others."""
-    plays = _run(board, rack, lexicon, True, bingo_bonus, only_best=True)
-    return (plays.place(0), plays.score(0)) if len(plays) else None
+    best = top_plays(board, rack, lexicon, 1, bingo_bonus=bingo_bonus)
+    return best[0] if best else None
 
 
 def _run(
@@ -138,7 +150,7 @@ def _run(
     lexicon: WordGraph,
     both_directions: bool,
     bingo_bonus: int | None,
-    only_best: bool,
+    keep: int,
 ) -> Plays:
     announce_first_compile(k, "generate", "the move generator")
     edition = board.edition
@@ -150,7 +162,7 @@ def _run(
     squares = np.frombuffer(board.squares, np.uint8)
     meta, tiles, count = k.generate(
         lexicon.nodes, squares, board.size, counts, values, letter, word,
-        len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, only_best,
+        len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, keep,
     )
     return Plays(edition, meta[:count].copy(), tiles[:count].copy())
 
@@ -174,12 +186,11 @@ def no_play_possible(game: Game) -> bool:
 def hints(view: PlayerView, lexicon: WordGraph, n: int = 5) -> list[tuple[ScoredPlay, str]]:
     """The best ``n`` plays for the player whose view this is, with the leave each keeps
     (the rack tiles left after it), best score first."""
-    plays = generate(view.board, view.rack, lexicon, bingo_bonus=view.rules.bingo_bonus)
     tiles = view.edition.tiles
     out = []
-    for i in plays.order()[:n]:
-        place = plays.place(int(i))
+    for place, score in top_plays(view.board, view.rack, lexicon, n,
+                                  bingo_bonus=view.rules.bingo_bonus):
         left = leave(view.rack, place)
-        out.append((ScoredPlay(place.notation(view.edition), plays.score(int(i))),
+        out.append((ScoredPlay(place.notation(view.edition), score),
                     tiles.format(sorted(left), rack=True)))
     return out

@@ -125,6 +125,16 @@ def _grow(meta: Any, tiles: Any) -> tuple[Any, Any]:  # pragma: no cover - compi
 
 
 @njit(cache=True)
+def _weakest(meta: Any, count: int) -> int:  # pragma: no cover - compiled
+    """The row of the lowest score among the first ``count`` (the one a better play replaces)."""
+    low = 0
+    for i in range(1, count):
+        if meta[i, 4] < meta[low, 4]:
+            low = i
+    return low
+
+
+@njit(cache=True)
 def _lane_setup(
     grid: Any, row: int, size: int, empty: bool, centre: int, sets: Any, rack_mask: Any,
     anchor: Any, playable: Any,
@@ -220,10 +230,11 @@ def _shadow(
 def generate(
     nodes: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
-    both_on_empty: bool, only_best: bool,
+    both_on_empty: bool, keep: int,
 ) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
-    ``only_best``, just the first of the highest-scoring ones.
+    ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
+    searching the anchors with the best bounds first and stopping when no bound can do better.
 
     Returns ``meta`` rows (row, col, direction, length, score, tiles placed), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile) and the count.
@@ -298,7 +309,7 @@ def generate(
             for a in range(size):
                 if not anchor[a] or playable[a] == 0:
                     continue
-                if only_best:
+                if keep:
                     an_dir[n_an] = direction
                     an_row[n_an] = row
                     an_a[n_an] = a
@@ -309,14 +320,14 @@ def generate(
                     continue
                 meta, out, count = _dfs(
                     nodes, lane, base, row, direction, a, size, anchor, playable, has,
-                    cscores, lm, wm, values, rack, rack_total, rack_size, bingo, only_best,
+                    cscores, lm, wm, values, rack, rack_total, rack_size, bingo, keep,
                     f_pos, f_phase, f_list, f_next, f_variant, f_left, f_main, f_mult, f_cross,
                     f_placed, f_taken, cur, meta, out, count,
                 )
-    if only_best:
+    if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
         for idx in order:
-            if count == 1 and an_bound[idx] <= meta[0, 4]:
+            if count == keep and an_bound[idx] <= meta[_weakest(meta, count), 4]:
                 break
             direction = an_dir[idx]
             row = an_row[idx]
@@ -329,7 +340,7 @@ def generate(
             meta, out, count = _dfs(
                 nodes, grid[base: base + size], base, row, direction, an_a[idx], size,
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
-                rack, rack_total, rack_size, bingo, only_best, f_pos, f_phase, f_list, f_next,
+                rack, rack_total, rack_size, bingo, keep, f_pos, f_phase, f_list, f_next,
                 f_variant, f_left, f_main, f_mult, f_cross, f_placed, f_taken, cur, meta, out,
                 count,
             )
@@ -340,7 +351,7 @@ def generate(
 def _dfs(
     nodes: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
     anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
-    rack: Any, rack_total: int, rack_size: int, bingo: int, only_best: bool,
+    rack: Any, rack_total: int, rack_size: int, bingo: int, keep: int,
     f_pos: Any, f_phase: Any, f_list: Any, f_next: Any, f_variant: Any, f_left: Any,
     f_main: Any, f_mult: Any, f_cross: Any, f_placed: Any, f_taken: Any, cur: Any,
     meta: Any, out: Any, count: int,
@@ -453,25 +464,26 @@ def _dfs(
             score = main * mult + cross
             if placed == rack_size:
                 score += bingo
-            if only_best and count == 1:
-                skip = skip or score <= meta[0, 4]
-                if not skip:
-                    count = 0
-                    out[0, :] = 0
+            slot = count
+            if keep and count == keep:
+                slot = _weakest(meta, count)
+                skip = skip or score <= meta[slot, 4]
             if not skip:
-                if count == meta.shape[0]:
+                if slot == meta.shape[0]:
                     meta, out = _grow(meta, out)
                 r0 = row if direction == 0 else left
                 c0 = left if direction == 0 else row
-                meta[count, 0] = r0
-                meta[count, 1] = c0
-                meta[count, 2] = direction
-                meta[count, 3] = right - left + 1
-                meta[count, 4] = score
-                meta[count, 5] = placed
+                meta[slot, 0] = r0
+                meta[slot, 1] = c0
+                meta[slot, 2] = direction
+                meta[slot, 3] = right - left + 1
+                meta[slot, 4] = score
+                meta[slot, 5] = placed
+                out[slot, :] = 0
                 for i in range(left, right + 1):
-                    out[count, i - left] = cur[i]
-                count += 1
+                    out[slot, i - left] = cur[i]
+                if slot == count:
+                    count += 1
         if arc == 0:
             continue
         # push the continuations: go on leftwards, or switch to the right side
