@@ -125,6 +125,7 @@ def test_graphs_are_built_once_then_loaded_from_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LETRAS_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr("letras.lexicon.kwg.QUIET_BUILD_BYTES", 0)  # report even small builds
     words = tmp_path / "words.txt"
     words.write_text("CASA\nCASAS\n", encoding="utf-8")
     messages: list[str] = []

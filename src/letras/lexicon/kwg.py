@@ -46,6 +46,8 @@ BUILDER_VERSION = 1
 KWG_MAX_NODES = 1 << 22
 KBWG_MAX_NODES = 1 << 24
 MAX_WORD_TILES = 15
+QUIET_BUILD_BYTES = 1 << 20
+"""Word lists smaller than this (about 100,000 words) are built without progress lines."""
 
 
 def _quiet(message: str) -> None:
@@ -313,6 +315,8 @@ def graph_for_words(
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise LexiconError(f"word list {str(path)!r} is not UTF-8 text: {e}") from None
+    if len(data) < QUIET_BUILD_BYTES:
+        progress = _quiet  # a small list builds in a blink: nothing to report
     progress(f"building the word graph of {label} (once; it is cached in {cache_dir()})")
     graph = WordGraph.build(edition, text.splitlines(), label, progress)
     with contextlib.suppress(OSError):  # a read-only cache: built again next time
