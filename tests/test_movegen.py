@@ -182,3 +182,32 @@ def test_hints_give_the_best_plays_with_their_leaves() -> None:
         used = Counter(t if t < 0x80 else BLANK for _, t in place.placed())
         left = Counter(view.rack) - used
         assert Counter(en.tiles.parse(kept, rack=True)) == left
+
+
+def test_top_by_equity_agrees_with_ranking_every_play() -> None:
+    from letras.movegen import top_by_equity
+    from letras.rules import leave
+
+    en = find_edition("en")
+    graph = graph_for_words(en, DATA / "en-words.txt.xz")
+
+    def leave_value(tiles: tuple[int, ...]) -> float:
+        # any evaluation will do: here blanks and S are worth keeping, duplicates are not
+        s, q = en.tiles.code("S"), en.tiles.code("Q")
+        value = 0.0
+        for t in set(tiles):
+            n = tiles.count(t)
+            value += {0: 25.0, s: 8.0, q: -7.5}.get(t, 0.5) * n - 3.0 * (n - 1)
+        return value
+
+    for _, cgp, rack, *_ in read_positions(DATA / "en-positions.tsv")[::3]:
+        board, tiles = parse_board(cgp, en), parse_rack(rack, en)
+        every = generate(board, tiles, graph)
+        equities = sorted(
+            (s + leave_value(tuple(sorted(leave(tiles, p)))) for p, s in every), reverse=True
+        )
+        top = top_by_equity(board, tiles, graph, 5, leave_value)
+        assert [round(e, 6) for _, _, e in top] == [round(e, 6) for e in equities[:5]]
+        for place, points, equity in top:
+            kept = tuple(sorted(leave(tiles, place)))
+            assert equity == pytest.approx(points + leave_value(kept))

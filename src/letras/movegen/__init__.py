@@ -25,7 +25,8 @@ Conventions:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -68,14 +69,23 @@ def _edition_arrays(edition: Edition) -> tuple[npt.NDArray[np.int64], ...]:
     return arrays
 
 
+LeaveValue = Callable[[tuple[int, ...]], float]
+"""A caller's value of the tiles a play keeps (its leave), given as sorted tile codes."""
+
+
 class Plays:
-    """The plays found, in the order generated; :meth:`best` sorts them by score."""
+    """The plays found, in the order generated; :meth:`best` sorts them by score.
+
+    ``values`` is what each play is ranked by: its score, or with a leave evaluation its
+    equity (score + the value of its leave).
+    """
 
     def __init__(self, edition: Edition, meta: npt.NDArray[np.int32],
-                 tiles: npt.NDArray[np.uint8]) -> None:
+                 tiles: npt.NDArray[np.uint8], values: npt.NDArray[np.float64]) -> None:
         self.edition = edition
         self.meta = meta
         self.tiles = tiles
+        self.values = values
 
     def __len__(self) -> int:
         return len(self.meta)
@@ -99,8 +109,9 @@ class Plays:
             yield self.place(i), self.score(i)
 
     def order(self) -> npt.NDArray[np.intp]:
-        """Indices best score first (ties in the order generated)."""
-        return np.argsort(-self.meta[:, 4].astype(np.int64), kind="stable")
+        """Indices best first (by score, or equity with a leave evaluation; ties in the order
+        generated)."""
+        return np.argsort(-self.values, kind="stable")
 
     def best(self, n: int | None = None) -> list[ScoredPlay]:
         """The top ``n`` plays (all without ``n``), best score first, in notation."""
@@ -135,6 +146,42 @@ def top_plays(
     return [(plays.place(int(i)), plays.score(int(i))) for i in plays.order()]
 
 
+def top_by_equity(
+    board: Board, rack: Sequence[int], lexicon: WordGraph, n: int, leave_value: LeaveValue, *,
+    bingo_bonus: int | None = None,
+) -> list[tuple[Place, int, float]]:
+    """The ``n`` plays of highest equity (score + ``leave_value`` of the tiles kept), best
+    first, as (play, score, equity), by the same bound-and-prune search: the caller's
+    evaluation is asked once for each leave the rack can keep (at most 128), not per play."""
+    if n <= 0:
+        return []
+    plays = _run(board, rack, lexicon, True, bingo_bonus, keep=n, leave_value=leave_value)
+    return [(plays.place(int(i)), plays.score(int(i)), float(plays.values[i]))
+            for i in plays.order()]
+
+
+def leave_table(
+    rack: Sequence[int], leave_value: LeaveValue
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """The value of every sub-multiset of the rack, indexed in mixed radix: the leave keeping
+    ``c`` tiles of code ``t`` adds ``c * radix[t]`` to its index."""
+    counts: dict[int, int] = {}
+    for t in rack:
+        counts[t] = counts.get(t, 0) + 1
+    radix = np.zeros(64, np.int64)
+    size = 1
+    codes = sorted(counts)
+    for t in codes:
+        radix[t] = size
+        size *= counts[t] + 1
+    table = np.zeros(size, np.float64)
+    for kept in itertools.product(*(range(counts[t] + 1) for t in codes)):
+        leave = tuple(t for t, c in zip(codes, kept, strict=True) for _ in range(c))
+        index = sum(c * int(radix[t]) for t, c in zip(codes, kept, strict=True))
+        table[index] = leave_value(leave)
+    return table, radix
+
+
 def best_play(
     board: Board, rack: Sequence[int], lexicon: WordGraph, *, bingo_bonus: int | None = None
 ) -> tuple[Place, int] | None:
@@ -151,6 +198,7 @@ def _run(
     both_directions: bool,
     bingo_bonus: int | None,
     keep: int,
+    leave_value: LeaveValue | None = None,
 ) -> Plays:
     announce_first_compile(k, "generate", "the move generator")
     edition = board.edition
@@ -160,11 +208,19 @@ def _run(
     for t in rack:
         counts[t] += 1
     squares = np.frombuffer(board.squares, np.uint8)
-    meta, tiles, count = k.generate(
+    if leave_value is None:
+        table, radix = _NO_TABLE
+    else:
+        table, radix = leave_table(rack, leave_value)
+    meta, tiles, ranks, count = k.generate(
         lexicon.nodes, squares, board.size, counts, values, letter, word,
         len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, keep,
+        leave_value is not None, table, radix,
     )
-    return Plays(edition, meta[:count].copy(), tiles[:count].copy())
+    return Plays(edition, meta[:count].copy(), tiles[:count].copy(), ranks[:count].copy())
+
+
+_NO_TABLE = (np.zeros(1, np.float64), np.zeros(64, np.int64))
 
 
 def can_play(board: Board, rack: Sequence[int], lexicon: WordGraph) -> bool:

@@ -116,20 +116,22 @@ def cross_sets(
 
 
 @njit(cache=True)
-def _grow(meta: Any, tiles: Any) -> tuple[Any, Any]:  # pragma: no cover - compiled
+def _grow(meta: Any, tiles: Any, val: Any) -> tuple[Any, Any, Any]:  # pragma: no cover
     m2 = np.zeros((meta.shape[0] * 2, META), np.int32)
     m2[: meta.shape[0]] = meta
     t2 = np.zeros((tiles.shape[0] * 2, tiles.shape[1]), np.uint8)
     t2[: tiles.shape[0]] = tiles
-    return m2, t2
+    v2 = np.zeros(val.shape[0] * 2, np.float64)
+    v2[: val.shape[0]] = val
+    return m2, t2, v2
 
 
 @njit(cache=True)
-def _weakest(meta: Any, count: int) -> int:  # pragma: no cover - compiled
-    """The row of the lowest score among the first ``count`` (the one a better play replaces)."""
+def _weakest(val: Any, count: int) -> int:  # pragma: no cover - compiled
+    """The row of the lowest value among the first ``count`` (the one a better play replaces)."""
     low = 0
     for i in range(1, count):
-        if meta[i, 4] < meta[low, 4]:
+        if val[i] < val[low]:
             low = i
     return low
 
@@ -230,8 +232,8 @@ def _shadow(
 def generate(
     nodes: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
-    both_on_empty: bool, keep: int,
-) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
+    both_on_empty: bool, keep: int, use_leave: bool, leave_table: Any, radix: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
     searching the anchors with the best bounds first and stopping when no bound can do better.
@@ -241,6 +243,8 @@ def generate(
     """
     meta = np.zeros((4096, META), np.int32)
     out = np.zeros((4096, size), np.uint8)
+    val = np.zeros(4096, np.float64)  # what plays are ranked by: score, or score + leave value
+    best_leave = leave_table.max() if use_leave else 0.0
     count = 0
     empty = True
     for s in range(size * size):
@@ -318,16 +322,16 @@ def generate(
                                              rack_total, rack_size, bingo)
                     n_an += 1
                     continue
-                meta, out, count = _dfs(
+                meta, out, val, count = _dfs(
                     nodes, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_total, rack_size, bingo, keep,
                     f_pos, f_phase, f_list, f_next, f_variant, f_left, f_main, f_mult, f_cross,
-                    f_placed, f_taken, cur, meta, out, count,
+                    f_placed, f_taken, cur, meta, out, val, count, use_leave, leave_table, radix,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
         for idx in order:
-            if count == keep and an_bound[idx] <= meta[_weakest(meta, count), 4]:
+            if count == keep and an_bound[idx] + best_leave <= val[_weakest(val, count)]:
                 break
             direction = an_dir[idx]
             row = an_row[idx]
@@ -337,14 +341,14 @@ def generate(
             base = row * size
             _lane_setup(grid, row, size, empty, centre, all_sets[direction], rack_mask,
                         anchor, playable)
-            meta, out, count = _dfs(
+            meta, out, val, count = _dfs(
                 nodes, grid[base: base + size], base, row, direction, an_a[idx], size,
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
                 rack, rack_total, rack_size, bingo, keep, f_pos, f_phase, f_list, f_next,
                 f_variant, f_left, f_main, f_mult, f_cross, f_placed, f_taken, cur, meta, out,
-                count,
+                val, count, use_leave, leave_table, radix,
             )
-    return meta, out, count
+    return meta, out, val, count
 
 
 @njit(cache=True)
@@ -354,8 +358,8 @@ def _dfs(
     rack: Any, rack_total: int, rack_size: int, bingo: int, keep: int,
     f_pos: Any, f_phase: Any, f_list: Any, f_next: Any, f_variant: Any, f_left: Any,
     f_main: Any, f_mult: Any, f_cross: Any, f_placed: Any, f_taken: Any, cur: Any,
-    meta: Any, out: Any, count: int,
-) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
+    meta: Any, out: Any, val: Any, count: int, use_leave: bool, leave_table: Any, radix: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`)."""
     right_clear = a == size - 1 or lane[a + 1] == 0
     # frame 0: the anchor square, going left, in the GADDAG root list
@@ -464,13 +468,20 @@ def _dfs(
             score = main * mult + cross
             if placed == rack_size:
                 score += bingo
+            rank = float(score)
+            if use_leave:
+                key = 0
+                for code in range(64):
+                    key += rack[code] * radix[code]
+                rank += leave_table[key]
             slot = count
             if keep and count == keep:
-                slot = _weakest(meta, count)
-                skip = skip or score <= meta[slot, 4]
+                slot = _weakest(val, count)
+                skip = skip or rank <= val[slot]
             if not skip:
                 if slot == meta.shape[0]:
-                    meta, out = _grow(meta, out)
+                    meta, out, val = _grow(meta, out, val)
+                val[slot] = rank
                 r0 = row if direction == 0 else left
                 c0 = left if direction == 0 else row
                 meta[slot, 0] = r0
@@ -538,4 +549,4 @@ def _dfs(
             f_cross[d] = cross
             f_placed[d] = placed
             f_taken[d] = -1
-    return meta, out, count
+    return meta, out, val, count
