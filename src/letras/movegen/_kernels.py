@@ -20,6 +20,21 @@ IS_END = 0x40
 ARC_SHIFT = 8
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 META = 6  # row, col, direction (0 across, 1 down), length, score, tiles placed
+# The fields of a search frame: the square, the side of the anchor (0 left, 1 right), the next
+# GADDAG node to try there (-1 when done), whether a blank is tried next for it, the leftmost
+# square so far, the main word's letter sum and multiplier, the cross words' total, the tiles
+# placed so far, and the rack tile the current choice took (-1 for none).
+POS = 0
+PHASE = 1
+NEXT = 2
+VARIANT = 3
+LEFT = 4
+MAIN = 5
+MULT = 6
+CROSS = 7
+PLACED = 8
+TAKEN = 9
+FIELDS = 10
 
 
 @njit(cache=True)
@@ -124,6 +139,24 @@ def _grow(meta: Any, tiles: Any, val: Any) -> tuple[Any, Any, Any]:  # pragma: n
     v2 = np.zeros(val.shape[0] * 2, np.float64)
     v2[: val.shape[0]] = val
     return m2, t2, v2
+
+
+@njit(cache=True, inline="always")
+def _push(
+    frames: Any, d: int, pos: Any, phase: int, first: Any, left: Any, main: Any, mult: Any,
+    cross: Any, placed: Any,
+) -> None:  # pragma: no cover - compiled
+    """Start frame ``d``: square ``pos``, trying the arc list that starts at node ``first``."""
+    frames[d, POS] = pos
+    frames[d, PHASE] = phase
+    frames[d, NEXT] = first
+    frames[d, VARIANT] = 0
+    frames[d, LEFT] = left
+    frames[d, MAIN] = main
+    frames[d, MULT] = mult
+    frames[d, CROSS] = cross
+    frames[d, PLACED] = placed
+    frames[d, TAKEN] = -1
 
 
 @njit(cache=True)
@@ -255,19 +288,8 @@ def generate(
     transposed = board.reshape((size, size)).T.copy().reshape(size * size)
     lm_t = letter_mult.reshape((size, size)).T.copy().reshape(size * size)
     wm_t = word_mult.reshape((size, size)).T.copy().reshape(size * size)
-    # stack frames
-    depth_max = 2 * size + 2
-    f_pos = np.zeros(depth_max, np.int64)
-    f_phase = np.zeros(depth_max, np.int64)
-    f_list = np.zeros(depth_max, np.int64)   # first node of the arc list at this square
-    f_next = np.zeros(depth_max, np.int64)   # next node to try (-1: done)
-    f_variant = np.zeros(depth_max, np.int64)  # 0: the tile itself next, 1: a blank next
-    f_left = np.zeros(depth_max, np.int64)
-    f_main = np.zeros(depth_max, np.int64)
-    f_mult = np.zeros(depth_max, np.int64)
-    f_cross = np.zeros(depth_max, np.int64)
-    f_placed = np.zeros(depth_max, np.int64)
-    f_taken = np.zeros(depth_max, np.int64)  # rack code taken by the current choice, -1 none
+    # the search stack: one row of FIELDS per square of the play being built
+    frames = np.zeros((2 * size + 2, FIELDS), np.int64)
     cur = np.zeros(size, np.uint8)
     anchor = np.zeros(size, np.bool_)
     # the letters the rack can lay: its own, or every letter with a blank
@@ -325,8 +347,7 @@ def generate(
                 meta, out, val, count = _dfs(
                     nodes, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_total, rack_size, bingo, keep,
-                    f_pos, f_phase, f_list, f_next, f_variant, f_left, f_main, f_mult, f_cross,
-                    f_placed, f_taken, cur, meta, out, val, count, use_leave, leave_table, radix,
+                    frames, cur, meta, out, val, count, use_leave, leave_table, radix,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
@@ -344,9 +365,8 @@ def generate(
             meta, out, val, count = _dfs(
                 nodes, grid[base: base + size], base, row, direction, an_a[idx], size,
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
-                rack, rack_total, rack_size, bingo, keep, f_pos, f_phase, f_list, f_next,
-                f_variant, f_left, f_main, f_mult, f_cross, f_placed, f_taken, cur, meta, out,
-                val, count, use_leave, leave_table, radix,
+                rack, rack_total, rack_size, bingo, keep, frames, cur, meta, out, val, count,
+                use_leave, leave_table, radix,
             )
     return meta, out, val, count
 
@@ -356,32 +376,21 @@ def _dfs(
     nodes: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
     anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
     rack: Any, rack_total: int, rack_size: int, bingo: int, keep: int,
-    f_pos: Any, f_phase: Any, f_list: Any, f_next: Any, f_variant: Any, f_left: Any,
-    f_main: Any, f_mult: Any, f_cross: Any, f_placed: Any, f_taken: Any, cur: Any,
+    frames: Any, cur: Any,
     meta: Any, out: Any, val: Any, count: int, use_leave: bool, leave_table: Any, radix: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`)."""
     right_clear = a == size - 1 or lane[a + 1] == 0
     # frame 0: the anchor square, going left, in the GADDAG root list
     d = 0
-    f_pos[0] = a
-    f_phase[0] = 0
-    f_list[0] = _arc(nodes, 1)
-    f_next[0] = f_list[0]
-    f_variant[0] = 0
-    f_left[0] = a
-    f_main[0] = 0
-    f_mult[0] = 1
-    f_cross[0] = 0
-    f_placed[0] = 0
-    f_taken[0] = -1
+    _push(frames, 0, a, 0, _arc(nodes, 1), a, 0, 1, 0, 0)
     while d >= 0:
         # undo the previous choice of this frame
-        if f_taken[d] >= 0:
-            rack[f_taken[d]] += 1
-            f_taken[d] = -1
-        pos = f_pos[d]
-        q = f_next[d]
+        if frames[d, TAKEN] >= 0:
+            rack[frames[d, TAKEN]] += 1
+            frames[d, TAKEN] = -1
+        pos = frames[d, POS]
+        q = frames[d, NEXT]
         if q <= 0:
             d -= 1
             continue
@@ -394,7 +403,7 @@ def _dfs(
         if through:
             want = np.int64(lane[pos] & TILE_MASK)
             q = _find(nodes, q, want)
-            f_next[d] = -1
+            frames[d, NEXT] = -1
             if q < 0:
                 d -= 1
                 continue
@@ -403,7 +412,7 @@ def _dfs(
             if not lane[pos] & 0x80:
                 value = values[t]
         else:
-            if f_variant[d] == 0:
+            if frames[d, VARIANT] == 0:
                 # skip, in one tight loop, the siblings this square cannot take
                 mask = playable[pos]
                 blanks = rack[0] > 0
@@ -416,29 +425,29 @@ def _dfs(
                     node = nodes[q]
                     t = np.int64(node & np.uint32(TILE_MASK))
                 if q < 0:
-                    f_next[d] = -1
+                    frames[d, NEXT] = -1
                     continue
-                f_next[d] = q
-                f_variant[d] = 1
+                frames[d, NEXT] = q
+                frames[d, VARIANT] = 1
                 if rack[t] == 0:
                     continue  # only a blank can be this letter: next time round
                 rack[t] -= 1
-                f_taken[d] = t
+                frames[d, TAKEN] = t
                 placed_tile = t
                 value = values[t]
             else:
-                f_variant[d] = 0
-                f_next[d] = -1 if node & np.uint32(IS_END) else q + 1
+                frames[d, VARIANT] = 0
+                frames[d, NEXT] = -1 if node & np.uint32(IS_END) else q + 1
                 if rack[0] == 0:
                     continue
                 rack[0] -= 1
-                f_taken[d] = 0
+                frames[d, TAKEN] = 0
                 placed_tile = t | 0x80
         # the state after this square
-        main = f_main[d]
-        mult = f_mult[d]
-        cross = f_cross[d]
-        placed = f_placed[d]
+        main = frames[d, MAIN]
+        mult = frames[d, MULT]
+        cross = frames[d, CROSS]
+        placed = frames[d, PLACED]
         if through:
             main += value
             cur[pos] = 0
@@ -452,8 +461,8 @@ def _dfs(
             cur[pos] = placed_tile
         accepts = node & np.uint32(ACCEPTS)
         arc = _arc(nodes, q)
-        phase = f_phase[d]
-        left = pos if phase == 0 else f_left[d]
+        phase = frames[d, PHASE]
+        left = pos if phase == 0 else frames[d, LEFT]
         right = a if phase == 0 else pos
         # a play ends here?
         if accepts and (left == 0 or lane[left - 1] == 0) and (
@@ -511,42 +520,12 @@ def _dfs(
                     sep_list = _arc(nodes, sq0)
             if sep_list != 0:
                 d += 1
-                f_pos[d] = a + 1
-                f_phase[d] = 1
-                f_list[d] = sep_list
-                f_next[d] = sep_list
-                f_variant[d] = 0
-                f_left[d] = pos
-                f_main[d] = main
-                f_mult[d] = mult
-                f_cross[d] = cross
-                f_placed[d] = placed
-                f_taken[d] = -1
+                _push(frames, d, a + 1, 1, sep_list, pos, main, mult, cross, placed)
             if go_left:
                 d += 1
-                f_pos[d] = pos - 1
-                f_phase[d] = 0
-                f_list[d] = arc
-                f_next[d] = arc
-                f_variant[d] = 0
-                f_left[d] = pos - 1
-                f_main[d] = main
-                f_mult[d] = mult
-                f_cross[d] = cross
-                f_placed[d] = placed
-                f_taken[d] = -1
+                _push(frames, d, pos - 1, 0, arc, pos - 1, main, mult, cross, placed)
         elif pos + 1 < size and (lane[pos + 1] != 0 or (
                 playable[pos + 1] != 0 and placed < rack_total)):
             d += 1
-            f_pos[d] = pos + 1
-            f_phase[d] = 1
-            f_list[d] = arc
-            f_next[d] = arc
-            f_variant[d] = 0
-            f_left[d] = left
-            f_main[d] = main
-            f_mult[d] = mult
-            f_cross[d] = cross
-            f_placed[d] = placed
-            f_taken[d] = -1
+            _push(frames, d, pos + 1, 1, arc, left, main, mult, cross, placed)
     return meta, out, val, count
