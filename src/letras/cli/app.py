@@ -10,7 +10,10 @@ import sys
 from letras import __version__
 from letras.errors import LetrasError
 
-COMMAND_MODULES = ("letras.cli.gcg", "letras.cli.moves", "letras.cli.score", "letras.cli.words")
+COMMAND_MODULES = (
+    "letras.cli.gcg", "letras.cli.moves", "letras.cli.score", "letras.cli.selfplay",
+    "letras.cli.words",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

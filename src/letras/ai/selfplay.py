@@ -1,0 +1,336 @@
+"""Self-play matches: AI levels play each other, and the results are counted with their error.
+
+:func:`play_match` plays ``games`` games between 2-4 levels and returns a :class:`MatchResult`.
+Game ``i`` is seeded from the match seed and ``i`` alone, so every game replays exactly and the
+results do not depend on how many processes play them. The seat that moves first rotates: in
+game ``i`` the level listed ``i mod n``-th moves first and the others follow in the order listed.
+
+Under challenge rules the players only lay words of their lexicon, so the table accepts every
+play before the next player chooses (this also settles a play that ends the game, which must
+be accepted explicitly).
+
+>>> from letras.editions import find_edition
+>>> from letras.lexicon.kwg import WordGraph
+>>> en = find_edition("en")
+>>> words = WordGraph.build(en, ["AA", "AB", "BA", "AD", "DA", "AE", "EA", "NO", "ON", "TO"])
+>>> result = play_match(["greedy", "random"], 2, edition=en, lexicon=words, seed=1)
+>>> [g.starter for g in result.games], len(result.stats())
+([0, 1], 2)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from letras.ai import check_level, get_player
+from letras.ai.player import NO_LIMIT, Limit
+from letras.ai.player import Player as AIPlayer
+from letras.editions import Edition, find_edition
+from letras.errors import LetrasError, RuleError
+from letras.game import Game, Player
+from letras.lexicon.kwg import WordGraph
+from letras.play import Pass
+
+MAX_TURNS = 1000
+"""A game still on after this many turns (players exchanging for ever) is ended by passes."""
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+Progress = Callable[[int, int], None]
+"""Called with (games done, games in all) as games finish."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a match; players are numbered in the order the match lists them."""
+
+    number: int
+    seed: int
+    seats: tuple[int, ...]
+    """``seats[s]`` is the player sitting at seat ``s`` of the game."""
+    starter: int
+    """The player who moved first."""
+    scores: tuple[int, ...]
+    """Final scores, by player."""
+    turns: int
+    """Actions the players chose (plays, exchanges and passes)."""
+    end_reason: str
+    gcg: str | None = None
+
+    def wins(self) -> tuple[float, ...]:
+        """Each player's share of the win: 1 to a sole winner, shared equally on a tie."""
+        best = max(self.scores)
+        winners = sum(1 for s in self.scores if s == best)
+        return tuple(1.0 / winners if s == best else 0.0 for s in self.scores)
+
+    def spreads(self) -> tuple[float, ...]:
+        """Each player's score minus the mean score of the others."""
+        n, total = len(self.scores), sum(self.scores)
+        return tuple(s - (total - s) / (n - 1) for s in self.scores)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with a 95% confidence interval (normal approximation)."""
+
+    mean: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Estimate:
+        mean = statistics.fmean(values)
+        if len(values) < 2:
+            return cls(mean, -math.inf, math.inf)
+        half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+        return cls(mean, mean - half, mean + half)
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's results over a match."""
+
+    name: str
+    wins: float
+    win_rate: Estimate
+    mean_score: float
+    spread: Estimate
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What a match gives: its settings, every game in order, and how long it took."""
+
+    levels: tuple[str, ...]
+    edition: str
+    seed: int
+    games: tuple[GameResult, ...]
+    seconds: float
+    workers: int = 1
+
+    def names(self) -> tuple[str, ...]:
+        """The players' names: their levels, numbered when a level plays more than once."""
+        return _names(self.levels)
+
+    def stats(self) -> list[PlayerStats]:
+        out = []
+        for p, name in enumerate(self.names()):
+            wins = [g.wins()[p] for g in self.games]
+            out.append(PlayerStats(
+                name,
+                sum(wins),
+                Estimate.of(wins),
+                statistics.fmean(g.scores[p] for g in self.games),
+                Estimate.of([g.spreads()[p] for g in self.games]),
+            ))
+        return out
+
+    @property
+    def turns(self) -> int:
+        return sum(g.turns for g in self.games)
+
+    @property
+    def plays_per_second(self) -> float:
+        """Players' choices (plays, exchanges, passes) per second of the whole match."""
+        return self.turns / self.seconds if self.seconds > 0 else math.inf
+
+    @property
+    def games_per_second(self) -> float:
+        return len(self.games) / self.seconds if self.seconds > 0 else math.inf
+
+    def report(self) -> str:
+        """The summary table ``letras selfplay`` prints."""
+        lines = [
+            f"{','.join(self.levels)} on {self.edition}: {len(self.games)} games, "
+            f"seed {self.seed}, {self.workers} worker{'s' if self.workers != 1 else ''}, "
+            f"{self.seconds:.1f} s",
+            f"{'player':<10} {'wins':>7}  {'win rate (95% CI)':<22} {'mean score':>10}  "
+            f"spread vs others (95% CI)",
+        ]
+        for s in self.stats():
+            w = s.win_rate
+            rate = f"{w.mean:6.1%} ({_pct(w.low)}-{_pct(w.high)})"
+            sp = s.spread
+            spread = f"{sp.mean:+7.1f} ({sp.low:+.1f} .. {sp.high:+.1f})"
+            lines.append(
+                f"{s.name:<10} {s.wins:>7g}  {rate:<22} {s.mean_score:>10.1f}  {spread}"
+            )
+        lines.append(
+            f"{self.turns} plays: {self.plays_per_second:.1f} plays/s, "
+            f"{self.games_per_second:.2f} games/s"
+        )
+        return "\n".join(lines)
+
+
+def _pct(x: float) -> str:
+    return f"{min(max(x, 0.0), 1.0):.1%}"
+
+
+def _names(levels: Sequence[str]) -> tuple[str, ...]:
+    return tuple(
+        f"{level}-{i + 1}" if levels.count(level) > 1 else level for i, level in enumerate(levels)
+    )
+
+
+def game_seed(match_seed: int, number: int, part: str = "game") -> int:
+    """The seed of game ``number`` of a match (or of a player in it), the same everywhere."""
+    digest = hashlib.sha256(f"letras-selfplay/{match_seed}/{number}/{part}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def play_game(
+    levels: Sequence[str],
+    number: int,
+    *,
+    edition: Edition,
+    lexicon: WordGraph,
+    seed: int = 0,
+    limit: Limit = NO_LIMIT,
+    gcg: bool = False,
+) -> GameResult:
+    """Play game ``number`` of a match between ``levels`` (see the module docstring)."""
+    n = len(levels)
+    seed_n = game_seed(seed, number)
+    names = _names(levels)
+    # Who draws first depends only on the seed and the number of seats: find that seat, and
+    # put there the player whose turn it is to start.
+    starter_seat = Game(edition, [f"seat {i}" for i in range(n)], seed=seed_n,
+                        lexicon=lexicon).to_move
+    first = number % n
+    seats = [0] * n
+    for k in range(n):
+        seats[(starter_seat + k) % n] = (first + k) % n
+    game = Game(edition, [Player(names[p], f"ai:{levels[p]}") for p in seats], seed=seed_n,
+                lexicon=lexicon)
+    players = [get_player(levels[p], lexicon, seed=game_seed(seed, number, f"player {p}"))
+               for p in seats]
+    try:
+        turns = run_game(game, players, limit)
+    except LetrasError as e:
+        raise RuleError(f"game {number} of the match with seed {seed}: {e}") from e
+    by_seat = game.scores
+    scores = [0] * n
+    for s, p in enumerate(seats):
+        scores[p] = by_seat[s]
+    text = None
+    if gcg:
+        from letras.formats.game_gcg import game_to_gcg
+
+        text = game_to_gcg(game)
+    return GameResult(number, seed_n, tuple(seats), first, tuple(scores), turns,
+                      game.end_reason or "", text)
+
+
+def run_game(game: Game, players: Sequence[AIPlayer], limit: Limit = NO_LIMIT) -> int:
+    """Play ``game`` to its end, ``players[s]`` choosing for seat ``s`` from its view; every
+    play is accepted without a challenge. Returns the number of actions the players chose."""
+    edition = game.edition
+    turns = 0
+    while not game.over:
+        if game.challengeable is not None:
+            game.accept()
+            continue
+        seat = game.to_move
+        action = players[seat].choose(game.view(seat), limit) if turns < MAX_TURNS else Pass()
+        try:
+            game.apply(action, seat)
+        except LetrasError as e:
+            raise RuleError(
+                f"{players[seat].level} chose {action.notation(edition)}, which the game "
+                f"refused: {e}"
+            ) from e
+        turns += 1
+    return turns
+
+
+def play_match(
+    levels: Sequence[str],
+    games: int,
+    *,
+    edition: Edition | str = "pt-BR",
+    lexicon: WordGraph | str | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    limit: Limit = NO_LIMIT,
+    gcg: bool = False,
+    progress: Progress | None = None,
+) -> MatchResult:
+    """Play ``games`` games between 2-4 ``levels`` and count the results.
+
+    ``lexicon`` is a word graph, a shipped lexicon's name or a word list file (default: the
+    edition's own). ``workers`` > 1 plays the games in that many processes; the results are
+    the same as with one. ``gcg`` keeps each game's record in its result.
+    """
+    levels = tuple(check_level(level) for level in levels)
+    ed = find_edition(edition) if isinstance(edition, str) else edition
+    if not 2 <= len(levels) <= 4:
+        raise RuleError(f"a match needs 2 to 4 players, not {len(levels)}")
+    if games < 1:
+        raise RuleError("a match needs at least one game")
+    if workers < 1:
+        raise RuleError("a match needs at least one worker")
+    start = time.perf_counter()
+    graph = _graph(ed, lexicon)
+    job = _Job(levels, ed, graph if isinstance(lexicon, WordGraph) else lexicon, seed, limit, gcg)
+    results: list[GameResult] = []
+    if workers == 1 or games == 1:
+        _JOB.append((job, graph))
+        try:
+            for number in range(games):
+                results.append(_run(number))
+                if progress:
+                    progress(len(results), games)
+        finally:
+            _JOB.clear()
+    else:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(min(workers, games), initializer=_start_worker, initargs=(job,)) as pool:
+            for result in pool.imap_unordered(_run, range(games)):
+                results.append(result)
+                if progress:
+                    progress(len(results), games)
+    results.sort(key=lambda g: g.number)
+    return MatchResult(levels, ed.name, seed, tuple(results), time.perf_counter() - start,
+                       min(workers, games))
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What a worker process needs to play any game of the match."""
+
+    levels: tuple[str, ...]
+    edition: Edition
+    lexicon: WordGraph | str | None
+    seed: int
+    limit: Limit
+    gcg: bool
+
+
+_JOB: list[tuple[_Job, WordGraph]] = []
+
+
+def _graph(edition: Edition, lexicon: WordGraph | str | None) -> WordGraph:
+    from letras.lexicon import load_lexicon
+
+    if isinstance(lexicon, WordGraph):
+        return lexicon
+    graph = load_lexicon(edition, lexicon)
+    if not isinstance(graph, WordGraph):
+        raise RuleError("AI players need a word graph lexicon")
+    return graph
+
+
+def _start_worker(job: _Job) -> None:
+    _JOB.append((job, _graph(job.edition, job.lexicon)))
+
+
+def _run(number: int) -> GameResult:
+    job, graph = _JOB[0]
+    return play_game(job.levels, number, edition=job.edition, lexicon=graph, seed=job.seed,
+                     limit=job.limit, gcg=job.gcg)

@@ -1,0 +1,94 @@
+"""``letras selfplay --players A,B``: AI levels play each other; wins, scores and spreads.
+
+Prints, for each player, the wins (a tie counts as a share), the win rate and the mean spread
+over the others with their 95% confidence intervals, and the mean score; then the plays and
+games per second. A progress bar runs on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from letras.errors import RuleError
+
+BAR = 30
+
+
+def add_parser(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "selfplay",
+        help="AI players play each other: win rates, scores and spreads",
+        description="Play games between AI levels (2-4 players; levels: random, greedy, equity) "
+        "and print each player's wins, win rate and mean spread with 95% confidence "
+        "intervals, mean score, and the speed. Game i is seeded from --seed and i, and who "
+        "moves first rotates.",
+    )
+    p.add_argument("--players", required=True, metavar="A,B[,C,D]",
+                   help="the levels, comma-separated (e.g. equity,greedy)")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (100)")
+    p.add_argument("--edition", default="pt-BR", help="the edition (pt-BR, es, it, en)")
+    p.add_argument("--lexicon", metavar="LEXICON",
+                   help="a shipped lexicon's name, a word list or a .kwg graph "
+                        "(default: the edition's own)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the match seed (0)")
+    p.add_argument("--workers", type=int, default=1, metavar="K",
+                   help="play the games in K processes (the results do not change)")
+    p.add_argument("--gcg", metavar="DIR", type=Path, help="save each game as DIR/game-N.gcg")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from letras.ai import check_level
+    from letras.ai.selfplay import play_match
+    from letras.editions import find_edition
+
+    levels = [check_level(name) for name in args.players.split(",") if name.strip()]
+    if not 2 <= len(levels) <= 4:
+        raise RuleError(f"--players needs 2 to 4 levels, not {len(levels)}")
+    if args.games < 1 or args.workers < 1:
+        raise RuleError("--games and --workers need a number, 1 or more")
+    edition = find_edition(args.edition)
+    bar = _ProgressBar()
+    result = play_match(levels, args.games, edition=edition, lexicon=args.lexicon,
+                        seed=args.seed, workers=args.workers, gcg=args.gcg is not None,
+                        progress=bar)
+    bar.close()
+    if args.gcg is not None:
+        args.gcg.mkdir(parents=True, exist_ok=True)
+        width = len(str(args.games))
+        for game in result.games:
+            assert game.gcg is not None
+            path = args.gcg / f"game-{game.number + 1:0{width}d}.gcg"
+            path.write_text(game.gcg, encoding="utf-8")
+    print(result.report())
+    return 0
+
+
+class _ProgressBar:
+    """A one-line bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.drawn = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.drawn < 0.1:
+            return
+        self.drawn = now
+        filled = BAR * done // total
+        rate = done / (now - self.start) if now > self.start else 0.0
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} games "
+                         f"{rate:.2f}/s")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
