@@ -27,9 +27,11 @@ from letras.ai import selfplay as sp
 from letras.ai.player import Choice
 from letras.ai.selfplay import GameResult, play_match, run_game
 from letras.bag import Bag
+from letras.board import Direction, Square
 from letras.editions import Edition, editions, find_edition
 from letras.errors import LetrasError
 from letras.game import Game, PlayerView
+from letras.layout import Premium
 from letras.lexicon import shipped_lexicons
 from letras.lexicon.kwg import WordGraph, graph_for_words
 from letras.movegen import generate
@@ -224,6 +226,32 @@ def test_equity_terms_follow_the_documented_formula(en_words: WordGraph) -> None
     assert outs and isinstance(ranked[0].choice, Place) and not leave(rack, ranked[0].choice)
 
 
+def test_equity_opening_costs_vowels_beside_letter_premiums(en_words: WordGraph) -> None:
+    en = find_edition("en")
+    view = dataclasses.replace(Game(en, ["Ana", "Bruno"], seed=2, lexicon=en_words).view(0),
+                               rack=en.tiles.parse("AEINRST", rack=True), to_move=0)
+    leaves = HeuristicLeaves(en)
+    letter_premiums = {Premium.DOUBLE_LETTER, Premium.TRIPLE_LETTER}
+    costs = set()
+    for c in EquityPlayer(en_words, leaves=leaves).ranked(view, 400):
+        if not isinstance(c.choice, Place):
+            continue
+        across = c.choice.direction is Direction.ACROSS
+        hot = 0
+        for sq, t in c.choice.placed():
+            sides = ((sq.row - 1, sq.col), (sq.row + 1, sq.col)) if across else (
+                (sq.row, sq.col - 1), (sq.row, sq.col + 1))
+            beside = any(
+                0 <= r < 15 and 0 <= col < 15 and view.board.premium(Square(r, col))
+                in letter_premiums for r, col in sides
+            )
+            hot += beside and en.tiles.label(t & 0x7F) in "AEIOU"
+        kept = leave(view.rack, c.choice)
+        assert c.equity == pytest.approx(c.score + leaves.value(kept) - 0.7 * hot)
+        costs.add(hot)
+    assert len(costs) > 1  # some plays pay for vowels beside premiums, some do not
+
+
 def test_equity_passes_to_win_and_not_to_lose(en_words: WordGraph) -> None:
     en = find_edition("en")
     game = Game(en, ["Ana", "Bruno"], seed=2, lexicon=en_words)
@@ -360,6 +388,18 @@ def test_self_play_games_end_with_the_tiles_conserved(
     _conserved(game)
     for p in range(len(levels_)):  # every score is the sum of that player's scoresheet
         assert sum(t.points for t in game.turns if t.player == p) == game.scores[p]
+
+
+def test_a_blocked_game_ends_by_passes() -> None:
+    en = find_edition("en")
+    words = WordGraph.build(en, ["ZZZ"])  # nobody can play: greedy exchanges for ever
+    game = Game(en, ["Ana", "Bruno"], seed=1, lexicon=words)
+    turns = run_game(game, [get_player("greedy", words), get_player("greedy", words)])
+    assert game.over and game.end_reason == "passes"
+    assert game.scores == tuple(-sum(en.tiles.values[t] for t in game.rack(p)) for p in (0, 1))
+    assert turns == sp.STALLED + 2 * game.rules.pass_rounds_to_end
+    assert [t.kind for t in game.turns[: sp.STALLED]] == ["exchange"] * sp.STALLED
+    _conserved(game)
 
 
 def test_match_results_do_not_depend_on_the_workers() -> None:

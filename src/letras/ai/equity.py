@@ -4,8 +4,7 @@ Every legal play, every exchange the bag allows and the pass are valued as
 
     equity = score + leave term + positional terms
 
-and the highest is chosen (on a tie: a play before an exchange before a pass, then the order
-generated).
+and the highest is chosen (on a tie, a play before an exchange before a pass).
 
 - **Leave term, bag not empty**: the value of the tiles kept, from a pluggable
   :class:`~letras.ai.leaves.LeaveEvaluator` (default: the edition's
@@ -21,8 +20,10 @@ generated).
   premium both ways). A pass that would end the game by passes is worth the final margin it
   leaves (rack penalties included): good when ahead, ruinous when behind.
 
-The evaluation is vectorised over the generator's arrays: each play's leave is a key over the
-rack's distinct tiles, and the (at most 128) distinct leaves are valued once.
+Each leave the rack can keep (at most 128) is valued once per choice. On a board with tiles the
+move generator's bound-and-prune search ranks the plays by equity itself
+(:func:`letras.movegen.top_by_equity`); on the empty board every play is generated and valued
+in arrays, since the positional term depends on the squares.
 
 >>> from letras.editions import find_edition
 >>> from letras.game import Game
@@ -54,7 +55,7 @@ from letras.editions import Edition
 from letras.game import PlayerView
 from letras.layout import Premium
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import Plays, generate
+from letras.movegen import Plays, generate, top_by_equity
 from letras.play import Exchange, Pass
 from letras.tiles import BLANK, BLANK_BIT
 
@@ -64,8 +65,9 @@ ENDGAME_STUCK_FACTOR = 2.0
 """In the endgame, tiles kept cost this many times their face value."""
 EXCHANGE_BONUS = 6.0
 """Points credited to an exchange on top of the leave it keeps. The heuristic leaves value the
-tiles kept, not the relief of drawing fresh ones for a clumsy rack; in self-play against
-``greedy`` (2 x 1,000 games of pt-BR) a bonus of 6 raised the win rate by about 3 points."""
+tiles kept, not the relief of drawing fresh ones for a clumsy rack. Tuned in self-play against
+``greedy`` (2 x 1,000 pt-BR games a setting), together with the leave weights: each step of
+the bonus (0, 3, 6) was worth one to two points of win rate; 9 was no better than 6."""
 LEAVE_RAMP_BAG = 12
 """While the bag holds fewer tiles than this, a good leave counts for less (bag / this): few
 turns remain to use it. A bad leave keeps its full cost (those tiles may get stuck)."""
@@ -113,20 +115,17 @@ class EquityPlayer(Player):
         term = _LeaveTerm(view, leaves, self._cache)
         out: list[Candidate] = []
 
-        plays = generate(view.board, rack, self.lexicon, bingo_bonus=view.rules.bingo_bonus)
-        if len(plays):
-            keys = kept.keys(plays.tiles)
-            distinct, inverse = np.unique(keys, return_inverse=True)
-            values = np.array([term.value(kept.leave(int(k))) for k in distinct])
-            scores = plays.scores()
-            equity = scores + values[inverse.reshape(-1)]
-            if view.board.is_empty():
-                equity -= OPENING_HOTSPOT_COST * _hotspot_vowels(plays, view.edition)
-            # Best first; among equals, the order generated (argmax and the stable sort agree).
-            best = [np.argmax(equity)] if n == 1 else np.argsort(-equity, kind="stable")[:n]
-            for i in best:
-                out.append(Candidate(plays.place(int(i)), float(equity[i]), int(scores[i])))
-
+        bingo = view.rules.bingo_bonus
+        if view.board.is_empty():
+            # The opening's positional term is per square: value every play.
+            plays = generate(view.board, rack, self.lexicon, bingo_bonus=bingo)
+            out.extend(_opening(plays, kept, term, view.edition, n))
+        else:
+            # The generator's bound-and-prune search by equity asks for each leave's value once.
+            for place, score, equity in top_by_equity(
+                view.board, rack, self.lexicon, n, term.value, bingo_bonus=bingo
+            ):
+                out.append(Candidate(place, equity, score))
         if can_exchange(view):
             for key in range(1, kept.full + 1):
                 keep = kept.leave(key)
@@ -136,6 +135,23 @@ class EquityPlayer(Player):
         kind = {Exchange: 1, Pass: 2}
         out.sort(key=lambda c: (-c.equity, kind.get(type(c.choice), 0)))
         return out[:n]
+
+
+def _opening(
+    plays: Plays, kept: _RackLeaves, term: _LeaveTerm, edition: Edition, n: int
+) -> list[Candidate]:
+    """The ``n`` best plays on the empty board: score + leave - vowels beside premiums."""
+    if not len(plays):
+        return []
+    keys = kept.keys(plays.tiles)
+    distinct, inverse = np.unique(keys, return_inverse=True)
+    values = np.array([term.value(kept.leave(int(k))) for k in distinct])
+    scores = plays.scores()
+    equity = scores + values[inverse.reshape(-1)]
+    equity -= OPENING_HOTSPOT_COST * _hotspot_vowels(plays, edition)
+    # Best first; among equals, the order generated (argmax and the stable sort agree).
+    best = [np.argmax(equity)] if n == 1 else np.argsort(-equity, kind="stable")[:n]
+    return [Candidate(plays.place(int(i)), float(equity[i]), int(scores[i])) for i in best]
 
 
 class _RackLeaves:

@@ -12,10 +12,15 @@ be accepted explicitly).
 >>> from letras.editions import find_edition
 >>> from letras.lexicon.kwg import WordGraph
 >>> en = find_edition("en")
->>> words = WordGraph.build(en, ["AA", "AB", "BA", "AD", "DA", "AE", "EA", "NO", "ON", "TO"])
+>>> words = WordGraph.build(en, "AA AB AD AE AG AH AI AL AM AN AR AS AT AW AX AY BA BE BI BO BY "
+...     "DA DE DO ED EF EH EL EM EN ER ES EX FA FE GO HA HE HI HM HO ID IF IN IS IT JO KA KI LA LI "
+...     "LO MA ME MI MO MU MY NA NE NO NU OD OE OF OH OI OM ON OP OR OS OW OX OY PA PE PI QI RE SH "
+...     "SI SO TA TI TO UH UM UN UP US UT WE WO XI XU YA YE YO ZA".split())
 >>> result = play_match(["greedy", "random"], 2, edition=en, lexicon=words, seed=1)
->>> [g.starter for g in result.games], len(result.stats())
-([0, 1], 2)
+>>> [(g.starter, g.scores) for g in result.games]
+[(0, (107, 31)), (1, (112, 48))]
+>>> [s.wins for s in result.stats()]
+[2.0, 0.0]
 """
 
 from __future__ import annotations
@@ -37,8 +42,11 @@ from letras.game import Game, Player
 from letras.lexicon.kwg import WordGraph
 from letras.play import Pass
 
-MAX_TURNS = 1000
-"""A game still on after this many turns (players exchanging for ever) is ended by passes."""
+STALLED = 24
+"""After this many scoreless turns in a row (a blocked board: players exchanging or passing for
+ever), the players are made to pass, which ends the game under the usual rules."""
+MAX_TURNS = 2000
+"""A game still on after this many turns is refused as one that cannot end."""
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
@@ -77,14 +85,26 @@ class GameResult:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean with a 95% confidence interval (normal approximation)."""
+    """A mean with a 95% confidence interval."""
 
     mean: float
     low: float
     high: float
 
     @classmethod
+    def share(cls, values: Sequence[float]) -> Estimate:
+        """A share of wins (each value 0 to 1; ties as fractions), with the Wilson score
+        interval, which stays sensible near 0% and 100% and for few games."""
+        n = len(values)
+        p = statistics.fmean(values)
+        z2 = Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return cls(p, max(0.0, centre - half), min(1.0, centre + half))
+
+    @classmethod
     def of(cls, values: Sequence[float]) -> Estimate:
+        """A mean with the normal interval (infinite for a single value)."""
         mean = statistics.fmean(values)
         if len(values) < 2:
             return cls(mean, -math.inf, math.inf)
@@ -125,7 +145,7 @@ class MatchResult:
             out.append(PlayerStats(
                 name,
                 sum(wins),
-                Estimate.of(wins),
+                Estimate.share(wins),
                 statistics.fmean(g.scores[p] for g in self.games),
                 Estimate.of([g.spreads()[p] for g in self.games]),
             ))
@@ -147,19 +167,21 @@ class MatchResult:
     def report(self) -> str:
         """The summary table ``letras selfplay`` prints."""
         lines = [
-            f"{','.join(self.levels)} on {self.edition}: {len(self.games)} games, "
-            f"seed {self.seed}, {self.workers} worker{'s' if self.workers != 1 else ''}, "
+            f"{','.join(self.levels)} on {self.edition}: {_count(len(self.games), 'game')}, "
+            f"seed {self.seed}, {_count(self.workers, 'worker')}, "
             f"{self.seconds:.1f} s",
-            f"{'player':<10} {'wins':>7}  {'win rate (95% CI)':<22} {'mean score':>10}  "
+            f"{'player':<10} {'wins':>7}  {'win rate (95% CI)':<24} {'mean score':>10}  "
             f"spread vs others (95% CI)",
         ]
         for s in self.stats():
             w = s.win_rate
-            rate = f"{w.mean:6.1%} ({_pct(w.low)}-{_pct(w.high)})"
+            rate = f"{w.mean:6.1%} ({w.low:.1%}-{w.high:.1%})"
             sp = s.spread
-            spread = f"{sp.mean:+7.1f} ({sp.low:+.1f} .. {sp.high:+.1f})"
+            spread = f"{sp.mean:+7.1f} " + (
+                f"({sp.low:+.1f} .. {sp.high:+.1f})" if math.isfinite(sp.low) else "(n/a)"
+            )
             lines.append(
-                f"{s.name:<10} {s.wins:>7g}  {rate:<22} {s.mean_score:>10.1f}  {spread}"
+                f"{s.name:<10} {s.wins:>7g}  {rate:<24} {s.mean_score:>10.1f}  {spread}"
             )
         lines.append(
             f"{self.turns} plays: {self.plays_per_second:.1f} plays/s, "
@@ -168,8 +190,8 @@ class MatchResult:
         return "\n".join(lines)
 
 
-def _pct(x: float) -> str:
-    return f"{min(max(x, 0.0), 1.0):.1%}"
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _names(levels: Sequence[str]) -> tuple[str, ...]:
@@ -231,20 +253,23 @@ def run_game(game: Game, players: Sequence[AIPlayer], limit: Limit = NO_LIMIT) -
     """Play ``game`` to its end, ``players[s]`` choosing for seat ``s`` from its view; every
     play is accepted without a challenge. Returns the number of actions the players chose."""
     edition = game.edition
-    turns = 0
+    turns = scoreless = 0
     while not game.over:
         if game.challengeable is not None:
             game.accept()
             continue
+        if turns >= MAX_TURNS:
+            raise RuleError(f"the game is still on after {turns} turns: it cannot end")
         seat = game.to_move
-        action = players[seat].choose(game.view(seat), limit) if turns < MAX_TURNS else Pass()
+        action = players[seat].choose(game.view(seat), limit) if scoreless < STALLED else Pass()
         try:
-            game.apply(action, seat)
+            turn = game.apply(action, seat)
         except LetrasError as e:
             raise RuleError(
                 f"{players[seat].level} chose {action.notation(edition)}, which the game "
                 f"refused: {e}"
             ) from e
+        scoreless = scoreless + 1 if turn is None or not turn.points else 0
         turns += 1
     return turns
 

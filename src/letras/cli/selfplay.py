@@ -84,7 +84,7 @@ class _ProgressBar:
         filled = BAR * done // total
         rate = done / (now - self.start) if now > self.start else 0.0
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} games "
-                         f"{rate:.2f}/s")
+                         f"{rate:.2f}/s ")
         sys.stderr.flush()
         self.shown = True
 
