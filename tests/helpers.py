@@ -19,6 +19,23 @@ def board_with(edition: Edition, *plays: str) -> Board:
     return board
 
 
+def lay_along(
+    board: Board, start: Square, direction: Direction, tiles: Sequence[int]
+) -> Place | None:
+    """The play laying ``tiles`` in order from ``start``, going through board tiles; None if
+    they run off the board."""
+    out: list[int] = []
+    sq, laid = start, 0
+    while sq.on_board(board.size) and laid < len(tiles):
+        if board[sq]:
+            out.append(THROUGH)
+        else:
+            out.append(tiles[laid])
+            laid += 1
+        sq = sq.step(direction)
+    return Place(start, direction, tuple(out)) if laid == len(tiles) else None
+
+
 def placements_for(board: Board, rack: Sequence[int], rng: random.Random) -> Place | None:
     """A random play that is legal in shape for ``rack`` (words are not checked): tiles laid
     in a line from a random square, connected to the board (or over the centre)."""
@@ -33,20 +50,9 @@ def placements_for(board: Board, rack: Sequence[int], rng: random.Random) -> Pla
     for _ in range(400):
         direction = rng.choice([Direction.ACROSS, Direction.DOWN])
         start = Square(rng.randrange(size), rng.randrange(size))
-        n = rng.randint(1, len(tiles))
-        out: list[int] = []
-        sq = start
-        laid = 0
-        while sq.on_board(size) and laid < n:
-            if board[sq]:
-                out.append(THROUGH)
-            else:
-                out.append(tiles[laid])
-                laid += 1
-            sq = sq.step(direction)
-        if laid < n:
+        place = lay_along(board, start, direction, tiles[: rng.randint(1, len(tiles))])
+        if place is None:
             continue
-        place = Place(start, direction, tuple(out))
         try:
             check_shape(board, place)
         except IllegalPlayError:

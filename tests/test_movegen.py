@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import lay_along
 from letras.board import Board, Direction, Square
 from letras.editions import find_edition
 from letras.errors import IllegalPlayError
@@ -21,7 +22,7 @@ from letras.movegen import best_play, generate, top_plays
 from letras.play import Place
 from letras.rules import check_shape, invalid_words, validate
 from letras.scoring import score
-from letras.tiles import BLANK, BLANK_BIT, THROUGH
+from letras.tiles import BLANK, BLANK_BIT
 
 DATA = Path(__file__).parent / "data"
 
@@ -116,17 +117,9 @@ def brute_force(board: Board, rack: tuple[int, ...], lexicon: WordList) -> dict[
             for c in range(15):
                 start = Square(r, c)
                 for tiles in choices:
-                    out, sq, i = [], start, 0
-                    while i < len(tiles) and sq.on_board():
-                        if board[sq]:
-                            out.append(THROUGH)
-                        else:
-                            out.append(tiles[i])
-                            i += 1
-                        sq = sq.step(direction)
-                    if i < len(tiles):
+                    place = lay_along(board, start, direction, tiles)
+                    if place is None:
                         continue
-                    place = Place(start, direction, tuple(out))
                     try:
                         check_shape(board, place)
                     except IllegalPlayError:
