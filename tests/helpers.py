@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import lzma
 import random
 from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
 
 from letras.board import Board, Direction, Square
-from letras.editions import Edition
+from letras.editions import Edition, find_edition
+from letras.lexicon import shipped_lexicons
+from letras.lexicon.kwg import WordGraph, graph_for_words
 from letras.play import Place
 from letras.tiles import BLANK, BLANK_BIT, THROUGH
 
@@ -71,3 +77,23 @@ class AnyWord:
 
     def __contains__(self, word: object) -> bool:
         return True
+
+
+DATA = Path(__file__).parent / "data"
+_SMALL: dict[str, WordGraph] = {}
+
+
+def small_lexicon(name: str) -> WordGraph:
+    """For edition ``name``: every word of up to three letters and one word in 40 of its
+    shipped list (for English, the word list kept in ``tests/data``)."""
+    if name == "en":
+        return graph_for_words(find_edition("en"), DATA / "en-words.txt.xz")
+    if name not in _SMALL:
+        entry = shipped_lexicons().get(name)
+        if entry is None:
+            pytest.skip(f"the shipped {name} lexicon is missing")
+        with entry.words.open("rb") as f:
+            words = lzma.decompress(f.read()).decode("utf-8").split()
+        small = [w for i, w in enumerate(words) if len(w) <= 3 or i % 40 == 0]
+        _SMALL[name] = WordGraph.build(find_edition(name), small, name=f"{name}-small")
+    return _SMALL[name]

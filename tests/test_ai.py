@@ -4,7 +4,6 @@ and self-play games and matches."""
 from __future__ import annotations
 
 import dataclasses
-import lzma
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from helpers import board_with
+from helpers import board_with, small_lexicon
 from letras.ai import (
     EquityPlayer,
     GreedyPlayer,
@@ -32,7 +31,6 @@ from letras.editions import Edition, editions, find_edition
 from letras.errors import LetrasError
 from letras.game import Game, PlayerView
 from letras.layout import Premium
-from letras.lexicon import shipped_lexicons
 from letras.lexicon.kwg import WordGraph, graph_for_words
 from letras.movegen import generate
 from letras.play import Exchange, Pass, Place
@@ -45,24 +43,6 @@ DATA = Path(__file__).parent / "data"
 @pytest.fixture(scope="module")
 def en_words() -> WordGraph:
     return graph_for_words(find_edition("en"), DATA / "en-words.txt.xz")
-
-
-_SMALL: dict[str, WordGraph] = {}
-
-
-def small_lexicon(name: str) -> WordGraph:
-    """Every word of up to three letters and one word in 40 of the edition's shipped list."""
-    if name == "en":
-        return graph_for_words(find_edition("en"), DATA / "en-words.txt.xz")
-    if name not in _SMALL:
-        entry = shipped_lexicons().get(name)
-        if entry is None:
-            pytest.skip(f"the shipped {name} lexicon is missing")
-        with entry.words.open("rb") as f:
-            words = lzma.decompress(f.read()).decode("utf-8").split()
-        small = [w for i, w in enumerate(words) if len(w) <= 3 or i % 40 == 0]
-        _SMALL[name] = WordGraph.build(find_edition(name), small, name=f"{name}-small")
-    return _SMALL[name]
 
 
 def advance(game: Game, turns: int, rng: random.Random, lexicon: WordGraph) -> None:
@@ -95,11 +75,13 @@ def assert_legal(view: PlayerView, action: Choice, lexicon: WordGraph) -> None:
 
 
 def test_levels_are_found_by_name(en_words: WordGraph) -> None:
-    assert levels() == ("random", "greedy", "equity")
+    assert levels() == (
+        "random", "easy", "greedy", "medium", "equity", "sim", "endgame", "best"
+    )
     for name in levels():
         player = get_player(name.upper(), en_words, seed=1)
         assert isinstance(player, Player) and player.level == name
-    with pytest.raises(UnknownLevelError, match=r"'champion'.*known: random, greedy, equity"):
+    with pytest.raises(UnknownLevelError, match=r"'champion'.*known: random, easy, .*, best\)"):
         get_player("champion", en_words)
     assert issubclass(UnknownLevelError, LetrasError)
 
@@ -441,3 +423,16 @@ def test_match_statistics(en_words: WordGraph) -> None:
         play_match(["greedy", "nobody"], 1, edition="en", lexicon=en_words)
     with pytest.raises(LetrasError, match="2 to 4"):
         play_match(["greedy"] * 5, 1, edition="en", lexicon=en_words)
+
+
+def test_equity_stops_exchanging_on_a_blocked_board() -> None:
+    en = find_edition("en")
+    words = WordGraph.build(en, ["ZZZ"])  # nobody can play
+    game = Game(en, ["Ana", "Bruno"], seed=1, lexicon=words)
+    run_game(game, [get_player("equity", words), get_player("equity", words)])
+    assert game.over and game.end_reason == "passes"
+    kinds = [t.kind for t in game.turns if t.kind in ("exchange", "pass")]
+    from letras.ai.equity import STALLED_ROUNDS
+
+    exchanges, passes = 2 * STALLED_ROUNDS, 2 * game.rules.pass_rounds_to_end
+    assert kinds == ["exchange"] * exchanges + ["pass"] * passes

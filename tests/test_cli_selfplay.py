@@ -52,7 +52,7 @@ def test_selfplay_saves_each_game_as_gcg(
 
 @pytest.mark.parametrize(
     ("players", "message"),
-    [("equity,wizard", "unknown AI level 'wizard' (known: random, greedy, equity)"),
+    [("equity,wizard", "unknown AI level 'wizard' (known: random, easy, greedy"),
      ("equity", "--players needs 2 to 4 levels, not 1"),
      ("equity,greedy,random,greedy,equity", "not 5")],
 )
@@ -68,3 +68,33 @@ def test_selfplay_refuses_bad_players(
 def test_selfplay_refuses_no_games(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = selfplay(capsys, "--players", "equity,greedy", "--games", "0")
     assert code == 1 and "--games" in err
+
+
+def test_selfplay_gives_the_searching_levels_a_time_limit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from letras.ai import selfplay as sp
+
+    limits = []
+    play_match = sp.play_match
+
+    def spy(*args: object, **kwargs: object) -> object:
+        limits.append(kwargs["limit"])
+        return play_match(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sp, "play_match", spy)
+    code, out, _ = selfplay(capsys, "--players", "sim,equity", "--games", "1", "--seconds",
+                            "0.05")
+    assert code == 0 and out.startswith("sim,equity on en: 1 game")
+    code, _, _ = selfplay(capsys, "--players", "greedy,equity", "--games", "1")
+    assert code == 0
+    assert [(lim.seconds, lim.work) for lim in limits] == [(0.05, None), (None, None)]
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1"])
+def test_selfplay_refuses_a_time_limit_that_is_not_positive(
+    capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    code, out, err = selfplay(capsys, "--players", "sim,equity", "--games", "1", "--seconds",
+                              seconds)
+    assert code == 1 and out == "" and "--seconds needs a positive number" in err

@@ -6,9 +6,22 @@ A player is ``choose(view, limit) -> action`` (:class:`~letras.ai.player.Player`
 :class:`~letras.play.Exchange` or a :class:`~letras.play.Pass`. Levels are found by name:
 
 - ``random``: a legal play at random (:mod:`letras.ai.simple`);
+- ``easy``: short words, and only the plays it happens to notice: for beginners
+  (:mod:`letras.ai.casual`);
 - ``greedy``: the highest-scoring play (:mod:`letras.ai.simple`);
-- ``equity``: score plus the value of the tiles kept plus simple positional terms, with
-  exchanges and passing considered (:mod:`letras.ai.equity`, :mod:`letras.ai.leaves`).
+- ``medium``: equity's judgement, not always its first choice (:mod:`letras.ai.casual`);
+- ``equity``: score plus the value of the tiles kept (learned by self-play, shipped per
+  edition) plus simple positional terms, with exchanges and passing considered
+  (:mod:`letras.ai.equity`, :mod:`letras.ai.leaves`, :mod:`letras.ai.klv`);
+- ``sim``: Monte Carlo look-ahead over the equity player's best candidates, with sampled
+  opponent racks and draws, by win chance and spread (:mod:`letras.ai.sim`);
+- ``endgame``: once the bag is empty, an exact search of the rest of the game for two
+  players, sampled play-outs for more; before that, as ``equity`` (:mod:`letras.ai.endgame`);
+- ``best``: equity for the opening, sim in the middle, endgame at the end
+  (:mod:`letras.ai.best`).
+
+The difficulty levels of casual play are ``easy``, ``medium``, ``equity`` (hard) and ``best``
+(strongest); :data:`DIFFICULTIES` names them.
 
 Self-play matches between levels are in :mod:`letras.ai.selfplay`.
 
@@ -18,22 +31,26 @@ Self-play matches between levels are in :mod:`letras.ai.selfplay`.
 >>> en = find_edition("en")
 >>> words = WordGraph.build(en, ["FOND", "DO", "NOD", "FAY"])
 >>> levels()
-('random', 'greedy', 'equity')
+('random', 'easy', 'greedy', 'medium', 'equity', 'sim', 'endgame', 'best')
 >>> player = get_player("greedy", words)
 >>> game = Game(en, ["Ana", "Bruno"], seed=1, lexicon=words)
 >>> player.choose(game.view(game.to_move)).notation(en)
 '8G FAY'
->>> get_player("grandmaster", words)
+>>> get_player("grandmaster", words)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-letras.ai.player.UnknownLevelError: unknown AI level 'grandmaster' (known: random, greedy, equity)
+letras.ai.player.UnknownLevelError: unknown AI level 'grandmaster' (known: random, easy, ...)
 """
 
 from __future__ import annotations
 
+from letras.ai.best import BestPlayer
+from letras.ai.casual import EasyPlayer, MediumPlayer
+from letras.ai.endgame import EndgamePlayer
 from letras.ai.equity import Candidate, EquityPlayer
 from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player, UnknownLevelError
+from letras.ai.sim import SimPlayer
 from letras.ai.simple import GreedyPlayer, RandomPlayer
 from letras.lexicon.kwg import WordGraph
 
@@ -46,8 +63,12 @@ def register(player: type[Player]) -> type[Player]:
     return player
 
 
-for _cls in (RandomPlayer, GreedyPlayer, EquityPlayer):
+for _cls in (RandomPlayer, EasyPlayer, GreedyPlayer, MediumPlayer, EquityPlayer, SimPlayer,
+             EndgamePlayer, BestPlayer):
     register(_cls)
+
+DIFFICULTIES = {"easy": "easy", "medium": "medium", "hard": "equity", "expert": "best"}
+"""Difficulty names for casual play and the level each stands for."""
 
 
 def levels() -> tuple[str, ...]:
@@ -56,8 +77,14 @@ def levels() -> tuple[str, ...]:
 
 
 def check_level(name: str) -> str:
-    """The level's name, normalised; :class:`UnknownLevelError` when there is no such level."""
+    """The level's name, normalised (a difficulty name gives its level); :class:`UnknownLevelError`
+    when there is no such level.
+
+    >>> check_level(" Hard "), check_level("expert"), check_level("sim")
+    ('equity', 'best', 'sim')
+    """
     key = name.strip().lower()
+    key = DIFFICULTIES.get(key, key)
     if key not in _LEVELS:
         raise UnknownLevelError(
             f"unknown AI level {name!r} (known: {', '.join(_LEVELS)})"
@@ -72,16 +99,22 @@ def get_player(name: str, lexicon: WordGraph, *, seed: int | None = None) -> Pla
 
 
 __all__ = [
+    "DIFFICULTIES",
     "NO_LIMIT",
+    "BestPlayer",
     "Candidate",
     "Choice",
+    "EasyPlayer",
+    "EndgamePlayer",
     "EquityPlayer",
     "GreedyPlayer",
     "HeuristicLeaves",
     "LeaveEvaluator",
     "Limit",
+    "MediumPlayer",
     "Player",
     "RandomPlayer",
+    "SimPlayer",
     "UnknownLevelError",
     "check_level",
     "get_player",

@@ -7,8 +7,8 @@ Every legal play, every exchange the bag allows and the pass are valued as
 and the highest is chosen (on a tie, a play before an exchange before a pass).
 
 - **Leave term, bag not empty**: the value of the tiles kept, from a pluggable
-  :class:`~letras.ai.leaves.LeaveEvaluator` (default: the edition's
-  :class:`~letras.ai.leaves.HeuristicLeaves`; a trained table can replace it). An exchange
+  :class:`~letras.ai.leaves.LeaveEvaluator` (default: the edition's trained leave file if the
+  package ships one, else its :class:`~letras.ai.leaves.HeuristicLeaves`). An exchange
   scores 0 and keeps what it does not throw back; a pass keeps the whole rack.
 - **Leave term, bag empty** (the endgame): a rack that is not played out will most likely be
   caught when the opponent goes out, and then counts twice (its points go to the opponent
@@ -38,7 +38,7 @@ in arrays, since the positional term depends on the squares.
 '8D DAUNTS'
 >>> [(c.choice.notation(en), round(c.equity, 1), c.score)   # 16, keeping A and S
 ...  for c in EquityPlayer(words).ranked(view, 2)]
-[('8H TUNED', 27.1, 16), ('H8 TUNED', 27.1, 16)]
+[('8H TUNED', 20.0, 16), ('H8 TUNED', 20.0, 16)]
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from letras.ai.leaves import LeaveEvaluator, heuristic_leaves, is_vowel
+from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator, is_vowel, shipped_leaves
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player, can_exchange
 from letras.editions import Edition
 from letras.game import PlayerView
@@ -68,9 +68,13 @@ EXCHANGE_BONUS = 6.0
 tiles kept, not the relief of drawing fresh ones for a clumsy rack. Tuned in self-play against
 ``greedy`` (2 x 1,000 pt-BR games a setting), together with the leave weights: each step of
 the bonus (0, 3, 6) was worth one to two points of win rate; 9 was no better than 6."""
+TRAINED_EXCHANGE_BONUS = 0.0
+"""The exchange bonus with leave values learned by self-play."""
 LEAVE_RAMP_BAG = 12
 """While the bag holds fewer tiles than this, a good leave counts for less (bag / this): few
 turns remain to use it. A bad leave keeps its full cost (those tiles may get stuck)."""
+STALLED_ROUNDS = 2
+"""Scoreless rounds after which a rack with no tile play passes instead of exchanging."""
 CACHE_SIZE = 200_000
 """Leave values kept between choices before the cache is cleared."""
 
@@ -106,7 +110,7 @@ class EquityPlayer(Player):
 
     def ranked(self, view: PlayerView, n: int = 10) -> list[Candidate]:
         """The ``n`` best actions, best first (always at least the pass)."""
-        leaves = self.leaves or heuristic_leaves(view.edition)
+        leaves = self.leaves or shipped_leaves(view.edition)
         if leaves is not self._cached_for or len(self._cache) > CACHE_SIZE:
             self._cache.clear()
             self._cached_for = leaves
@@ -126,11 +130,13 @@ class EquityPlayer(Player):
                 view.board, rack, self.lexicon, n, term.value, bingo_bonus=bingo
             ):
                 out.append(Candidate(place, equity, score))
-        if can_exchange(view):
+        tile_plays = len(out)
+        if can_exchange(view) and (tile_plays or not _stalled(view)):
+            bonus = exchange_bonus(leaves)
             for key in range(1, kept.full + 1):
                 keep = kept.leave(key)
                 thrown = _without(rack, keep)
-                out.append(Candidate(Exchange(thrown), term.value(keep) + EXCHANGE_BONUS, 0))
+                out.append(Candidate(Exchange(thrown), term.value(keep) + bonus, 0))
         out.append(Candidate(Pass(), term.pass_value(), 0))
         kind = {Exchange: 1, Pass: 2}
         out.sort(key=lambda c: (-c.equity, kind.get(type(c.choice), 0)))
@@ -222,6 +228,22 @@ class _LeaveTerm:
         if _pass_ends_game(view):
             return _final_margin(view, self.values) * 1000.0
         return self.value(tuple(sorted(view.rack)))
+
+
+def exchange_bonus(leaves: LeaveEvaluator) -> float:
+    """What an exchange is credited on top of its leave: :data:`EXCHANGE_BONUS` with the
+    heuristic leaves, :data:`TRAINED_EXCHANGE_BONUS` with learned ones, which already know what
+    drawing fresh tiles is worth."""
+    return EXCHANGE_BONUS if isinstance(leaves, HeuristicLeaves) else TRAINED_EXCHANGE_BONUS
+
+
+def _stalled(view: PlayerView) -> bool:
+    """Has every seat gone :data:`STALLED_ROUNDS` rounds without scoring? With no tile play
+    either, the board is most likely blocked: exchanging again would only keep a game going that
+    nobody can score in (exchanges do not count towards the passes that end it), so pass."""
+    recent = [t for t in view.turns if t.kind in ("play", "exchange", "pass")]
+    rounds = STALLED_ROUNDS * len(view.scores)
+    return len(recent) >= rounds and not any(t.points for t in recent[-rounds:])
 
 
 def _pass_ends_game(view: PlayerView) -> bool:

@@ -163,3 +163,23 @@ def _tile_values(edition: Edition) -> tuple[float, ...]:
 def heuristic_leaves(edition: Edition) -> HeuristicLeaves:
     """The heuristic evaluator of an edition (made once, shared)."""
     return HeuristicLeaves(edition)
+
+
+@cache
+def shipped_leaves(edition: Edition) -> LeaveEvaluator:
+    """The edition's trained leave values (``letras/ai/data/<edition>.klv``, made by
+    ``letras train-leaves``) when the package ships them, else :func:`heuristic_leaves`.
+    Read once, shared.
+
+    >>> from letras.editions import find_edition
+    >>> shipped_leaves(find_edition("en")) is shipped_leaves(find_edition("en"))
+    True
+    """
+    from importlib import resources
+
+    from letras.ai.klv import parse_klv
+
+    data = resources.files("letras.ai") / "data" / f"{edition.name}.klv"
+    if not data.is_file():
+        return heuristic_leaves(edition)
+    return parse_klv(data.read_bytes(), edition, f"{edition.name} (shipped)")

@@ -32,8 +32,10 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from letras.ai import check_level, get_player
+from letras.ai.leaves import LeaveEvaluator, heuristic_leaves
 from letras.ai.player import NO_LIMIT, Limit
 from letras.ai.player import Player as AIPlayer
 from letras.editions import Edition, find_edition
@@ -215,8 +217,10 @@ def play_game(
     seed: int = 0,
     limit: Limit = NO_LIMIT,
     gcg: bool = False,
+    leaves: Sequence[str | None] = (),
 ) -> GameResult:
-    """Play game ``number`` of a match between ``levels`` (see the module docstring)."""
+    """Play game ``number`` of a match between ``levels`` (see the module docstring);
+    ``leaves`` gives listed players a leave file (see :func:`play_match`)."""
     n = len(levels)
     seed_n = game_seed(seed, number)
     names = _names(levels)
@@ -232,6 +236,10 @@ def play_game(
                 lexicon=lexicon)
     players = [get_player(levels[p], lexicon, seed=game_seed(seed, number, f"player {p}"))
                for p in seats]
+    for s, p in enumerate(seats):
+        path = leaves[p] if p < len(leaves) else None
+        if path is not None:
+            set_leaves(players[s], leave_values(edition, path))
     try:
         turns = run_game(game, players, limit)
     except LetrasError as e:
@@ -285,12 +293,15 @@ def play_match(
     limit: Limit = NO_LIMIT,
     gcg: bool = False,
     progress: Progress | None = None,
+    leaves: Sequence[str | None] = (),
 ) -> MatchResult:
     """Play ``games`` games between 2-4 ``levels`` and count the results.
 
     ``lexicon`` is a word graph, a shipped lexicon's name or a word list file (default: the
     edition's own). ``workers`` > 1 plays the games in that many processes; the results are
-    the same as with one. ``gcg`` keeps each game's record in its result.
+    the same as with one. ``gcg`` keeps each game's record in its result. ``leaves`` gives
+    the players listed, in order, the leave values to play with: a KLV file, ``heuristic``
+    for the edition's heuristic, or None for the level's default (to compare leave tables).
     """
     levels = tuple(check_level(level) for level in levels)
     ed = find_edition(edition) if isinstance(edition, str) else edition
@@ -301,8 +312,15 @@ def play_match(
     if workers < 1:
         raise RuleError("a match needs at least one worker")
     start = time.perf_counter()
+    leaves = tuple(leaves)
+    if len(leaves) > len(levels):
+        raise RuleError(f"{len(leaves)} leave files for {len(levels)} players")
+    for path in leaves:
+        if path is not None:
+            leave_values(ed, path)  # refuse a bad file before any game starts
     graph = _graph(ed, lexicon)
-    job = _Job(levels, ed, graph if isinstance(lexicon, WordGraph) else lexicon, seed, limit, gcg)
+    job = _Job(levels, ed, graph if isinstance(lexicon, WordGraph) else lexicon, seed, limit, gcg,
+               leaves)
     results: list[GameResult] = []
     if workers == 1 or games == 1:
         _JOB.append((job, graph))
@@ -335,6 +353,7 @@ class _Job:
     seed: int
     limit: Limit
     gcg: bool
+    leaves: tuple[str | None, ...] = ()
 
 
 _JOB: list[tuple[_Job, WordGraph]] = []
@@ -351,6 +370,31 @@ def _graph(edition: Edition, lexicon: WordGraph | str | None) -> WordGraph:
     return graph
 
 
+def leave_values(edition: Edition, name: str) -> LeaveEvaluator:
+    """A leave file's values (read once per process), or the heuristic for ``heuristic``."""
+    if name == "heuristic":
+        return heuristic_leaves(edition)
+    key = (edition.name, name)
+    if key not in _LEAVES:
+        from letras.ai.klv import read_klv
+
+        _LEAVES[key] = read_klv(Path(name), edition)
+    return _LEAVES[key]
+
+
+_LEAVES: dict[tuple[str, str], LeaveEvaluator] = {}
+
+
+def set_leaves(player: AIPlayer, leaves: LeaveEvaluator) -> None:
+    """Make ``player`` value leaves with ``leaves`` (and the players it consults)."""
+    if not hasattr(player, "leaves"):
+        raise RuleError(f"the {player.level} level takes no leave values")
+    player.leaves = leaves
+    for inner in vars(player).values():
+        if isinstance(inner, AIPlayer) and hasattr(inner, "leaves"):
+            set_leaves(inner, leaves)
+
+
 def _start_worker(job: _Job) -> None:
     _JOB.append((job, _graph(job.edition, job.lexicon)))
 
@@ -358,4 +402,4 @@ def _start_worker(job: _Job) -> None:
 def _run(number: int) -> GameResult:
     job, graph = _JOB[0]
     return play_game(job.levels, number, edition=job.edition, lexicon=graph, seed=job.seed,
-                     limit=job.limit, gcg=job.gcg)
+                     limit=job.limit, gcg=job.gcg, leaves=job.leaves)

@@ -8,14 +8,11 @@ games per second. A progress bar runs on stderr.
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
+from letras.cli.progress import ProgressBar
 from letras.errors import RuleError
-
-BAR = 30
 
 
 def add_parser(sub: Any) -> None:
@@ -38,11 +35,15 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=1, metavar="K",
                    help="play the games in K processes (the results do not change)")
     p.add_argument("--gcg", metavar="DIR", type=Path, help="save each game as DIR/game-N.gcg")
+    p.add_argument("--seconds", type=float, metavar="S",
+                   help="time for each choice of the searching levels (sim); without it they "
+                        "use their own default, a fixed amount of work, and the games replay "
+                        "exactly")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from letras.ai import check_level
+    from letras.ai import NO_LIMIT, Limit, check_level
     from letras.ai.selfplay import play_match
     from letras.editions import find_edition
 
@@ -51,11 +52,14 @@ def run(args: argparse.Namespace) -> int:
         raise RuleError(f"--players needs 2 to 4 levels, not {len(levels)}")
     if args.games < 1 or args.workers < 1:
         raise RuleError("--games and --workers need a number, 1 or more")
+    if args.seconds is not None and not args.seconds > 0:
+        raise RuleError(f"--seconds needs a positive number of seconds, not {args.seconds:g}")
+    limit = Limit(seconds=args.seconds) if args.seconds is not None else NO_LIMIT
     edition = find_edition(args.edition)
-    bar = _ProgressBar()
+    bar = ProgressBar()
     result = play_match(levels, args.games, edition=edition, lexicon=args.lexicon,
-                        seed=args.seed, workers=args.workers, gcg=args.gcg is not None,
-                        progress=bar)
+                        seed=args.seed, workers=args.workers, limit=limit,
+                        gcg=args.gcg is not None, progress=bar)
     bar.close()
     if args.gcg is not None:
         args.gcg.mkdir(parents=True, exist_ok=True)
@@ -66,29 +70,3 @@ def run(args: argparse.Namespace) -> int:
             path.write_text(game.gcg, encoding="utf-8")
     print(result.report())
     return 0
-
-
-class _ProgressBar:
-    """A one-line bar on stderr, redrawn at most ten times a second."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.drawn = 0.0
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done < total and now - self.drawn < 0.1:
-            return
-        self.drawn = now
-        filled = BAR * done // total
-        rate = done / (now - self.start) if now > self.start else 0.0
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} games "
-                         f"{rate:.2f}/s ")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()

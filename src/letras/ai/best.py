@@ -1,0 +1,77 @@
+"""The ``best`` level: the right search for each stage of the game, within the time limit.
+
+- **Opening** (the board is empty): the ``equity`` level. There is nothing on the board for an
+  opponent's reply to use but what the play itself opens, which equity's positional term
+  values, and simulation would spend its time to little effect.
+- **Middle game** (tiles on the board and in the bag): the ``sim`` level, Monte Carlo
+  look-ahead over equity's best candidates, which stops early when one candidate is clearly
+  best (:mod:`letras.ai.sim`).
+- **Endgame** (the bag is empty): the ``endgame`` level, an exact search with two players and a
+  time-bounded look-ahead with more (:mod:`letras.ai.endgame`).
+
+The limit is passed on whole: the searching levels stop at whichever bound comes first. Without
+a limit, sim and endgame use their own default work bounds (:data:`letras.ai.sim.DEFAULT_LIMIT`,
+:data:`letras.ai.endgame.DEFAULT_LIMIT`), so a choice never runs away and replays exactly.
+With more than one opponent, both searches maximise the player's final margin over the best
+opponent (see their modules).
+
+>>> from letras.editions import find_edition
+>>> from letras.game import Game
+>>> from letras.lexicon.kwg import WordGraph
+>>> en = find_edition("en")
+>>> words = WordGraph.build(en, ["FOND", "DO", "NOD", "FAY"])
+>>> game = Game(en, ["Ana", "Bruno"], seed=1, lexicon=words)
+>>> view = game.view(game.to_move)
+>>> BestPlayer(words).stage(view)
+'opening'
+>>> BestPlayer(words).choose(view) == BestPlayer(words).equity.choose(view)
+True
+"""
+
+from __future__ import annotations
+
+from letras.ai.endgame import EndgamePlayer
+from letras.ai.equity import EquityPlayer
+from letras.ai.leaves import LeaveEvaluator
+from letras.ai.player import NO_LIMIT, Choice, Limit, Player
+from letras.ai.sim import SimPlayer
+from letras.game import PlayerView
+from letras.lexicon.kwg import WordGraph
+
+
+class BestPlayer(Player):
+    """Equity for the opening, simulation in the middle, search in the endgame."""
+
+    level = "best"
+
+    def __init__(
+        self,
+        lexicon: WordGraph,
+        *,
+        seed: int | None = None,
+        leaves: LeaveEvaluator | None = None,
+    ) -> None:
+        super().__init__(lexicon, seed=seed)
+        self.leaves = leaves
+        self.equity = EquityPlayer(lexicon, seed=seed, leaves=leaves)
+        self.sim = SimPlayer(lexicon, seed=seed, leaves=leaves)
+        self.endgame = EndgamePlayer(lexicon, seed=seed)
+
+    def stage(self, view: PlayerView) -> str:
+        """``opening``, ``middle`` or ``endgame``: which level will choose."""
+        if view.bag_count == 0:
+            return "endgame"
+        if view.board.is_empty():
+            return "opening"
+        return "middle"
+
+    def choose(self, view: PlayerView, limit: Limit = NO_LIMIT) -> Choice:
+        stage = self.stage(view)
+        if stage == "endgame":
+            return self.endgame.choose(view, limit)
+        if stage == "opening":
+            return self.equity.choose(view, limit)
+        return self.sim.choose(view, limit)
+
+
+__all__ = ["BestPlayer"]

@@ -1,0 +1,98 @@
+"""Saving a game as a GCG record that ``letras play --resume`` continues exactly.
+
+The file is ordinary GCG (any GCG reader shows the game) with one more pragma, ``#letras-game``,
+holding the whole game as one line of JSON (:meth:`letras.game.Game.to_dict`: edition, rule
+options, seats and their kinds, lexicon, seed and every move); GCG readers skip pragmas they do
+not know. A word list given as a file is remembered in ``#letras-lexicon-file``. A GCG record
+without the ``#letras-game`` pragma cannot be resumed: its racks and bag cannot be rebuilt from
+the seed.
+
+>>> from letras.game import Game, Player
+>>> game = Game("en", [Player("Ana"), Player("Bot", "ai:greedy")], seed=5)
+>>> text = game_text(game)
+>>> text.splitlines()[1:3]
+['#player1 Ana Ana', '#player2 Bot Bot']
+>>> saved = read_saved(text)
+>>> saved.data["seed"], [p["kind"] for p in saved.data["players"]]
+(5, ['human', 'ai:greedy'])
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from letras.formats.game_gcg import game_to_record
+from letras.formats.gcg import read_gcg, write_gcg
+from letras.game import Game
+from letras.terminal import InputError
+
+PRAGMA = "letras-game"
+LEXICON_FILE_PRAGMA = "letras-lexicon-file"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What a saved file holds for resuming: the game's data and, if the game used a word
+    list from a file, that file."""
+
+    data: dict[str, Any]
+    lexicon_file: str | None = None
+
+
+def game_text(game: Game, lexicon_file: str | None = None) -> str:
+    """The game as GCG text with the pragmas that resume it."""
+    record = game_to_record(game)
+    record.pragmas.append((PRAGMA, json.dumps(game.to_dict(), ensure_ascii=False)))
+    if lexicon_file:
+        record.pragmas.append((LEXICON_FILE_PRAGMA, lexicon_file))
+    return write_gcg(record)
+
+
+def save_game(game: Game, path: str | os.PathLike[str], lexicon_file: str | None = None) -> Path:
+    """Write the game to ``path`` (replacing it whole, never half-written); the path written.
+    Raises :class:`InputError` ``save.failed`` when the file cannot be written."""
+    target = Path(path).expanduser().absolute()
+    text = game_text(game, lexicon_file)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".letras-", suffix=".gcg", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except OSError as e:
+        raise InputError("save.failed", path=str(target), reason=e.strerror or str(e)) from None
+    return target
+
+
+def read_saved(text: str | bytes) -> SavedGame:
+    """The game data in a saved GCG record; :class:`InputError` when it has none."""
+    record = read_gcg(text)
+    found = dict(record.pragmas)
+    raw = found.get(PRAGMA)
+    if raw is None:
+        raise InputError("resume.foreign")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError:
+        raise InputError("resume.damaged", reason="JSON") from None
+    if not isinstance(data, dict):
+        raise InputError("resume.damaged", reason="JSON")
+    return SavedGame(data, found.get(LEXICON_FILE_PRAGMA) or None)
+
+
+def load_saved(path: str | os.PathLike[str]) -> SavedGame:
+    """Read a saved game file (see :func:`read_saved`)."""
+    try:
+        data = Path(path).expanduser().read_bytes()
+    except OSError as e:
+        raise InputError("resume.unreadable", path=str(path), reason=e.strerror or str(e)) from None
+    return read_saved(data)
+
+
+__all__ = ["LEXICON_FILE_PRAGMA", "PRAGMA", "SavedGame", "game_text", "load_saved",
+           "read_saved", "save_game"]
