@@ -15,5 +15,18 @@ def test_core_imports_no_edges() -> None:
     modules = set(out.stdout.split())
     assert "letras.game" in modules
     forbidden = ("letras.cli", "letras.formats", "letras.server", "letras.web", "letras.ai",
-                 "rich", "textual", "starlette", "fastapi", "sqlalchemy")
+                 "letras.terminal", "letras.i18n", "rich", "textual", "starlette", "fastapi",
+                 "sqlalchemy")
+    assert not [m for m in modules if m.startswith(forbidden)]
+
+
+def test_the_ai_imports_no_front_end() -> None:
+    code = (
+        "import sys, letras.ai, letras.ai.best, letras.ai.training, letras.ai.klv;"
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    modules = set(out.stdout.split())
+    assert "letras.ai.sim" in modules and "letras.ai.endgame" in modules
+    forbidden = ("letras.cli", "letras.terminal", "letras.i18n", "letras.server", "rich")
     assert not [m for m in modules if m.startswith(forbidden)]
