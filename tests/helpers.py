@@ -11,6 +11,7 @@ import pytest
 
 from letras.board import Board, Direction, Square
 from letras.editions import Edition, find_edition
+from letras.game import Game
 from letras.lexicon import shipped_lexicons
 from letras.lexicon.kwg import WordGraph, graph_for_words
 from letras.play import Place
@@ -97,3 +98,22 @@ def small_lexicon(name: str) -> WordGraph:
         small = [w for i, w in enumerate(words) if len(w) <= 3 or i % 40 == 0]
         _SMALL[name] = WordGraph.build(find_edition(name), small, name=f"{name}-small")
     return _SMALL[name]
+
+
+def hidden_twin(game: Game, other: int, lexicon: WordGraph) -> Game:
+    """A copy of ``game`` that differs only in what the players other than ``other`` cannot see:
+    some of ``other``'s tiles swapped with the bag's, and the bag in another order."""
+    twin = Game.from_json(game.to_json(), lexicon=lexicon)
+    state = twin._s
+    bag_tiles: list[int] = state.bag._tiles
+    theirs = state.racks[other]
+    swaps = 0
+    for i, t in enumerate(theirs):
+        j = next((j for j, b in enumerate(bag_tiles) if b != t), None)
+        if j is not None and swaps < 4:
+            theirs[i], bag_tiles[j] = bag_tiles[j], t
+            swaps += 1
+    theirs.sort()
+    random.Random(2).shuffle(bag_tiles)
+    state.bag._rng = random.Random("another order")
+    return twin

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from helpers import board_with, small_lexicon
+from helpers import board_with, hidden_twin, small_lexicon
 from letras.ai import (
     EquityPlayer,
     GreedyPlayer,
@@ -258,20 +258,7 @@ def test_a_player_sees_nothing_of_the_other_racks_or_the_bag(en_words: WordGraph
     advance(game, 6, random.Random(1), en_words)
     me = game.to_move
     other = 1 - me
-    twin = Game.from_json(game.to_json(), lexicon=en_words)
-    # The twin differs in what ``me`` cannot see: the opponent's rack and the bag's order.
-    state = twin._s
-    bag_tiles: list[int] = state.bag._tiles
-    theirs = state.racks[other]
-    swaps = 0
-    for i, t in enumerate(theirs):
-        j = next((j for j, b in enumerate(bag_tiles) if b != t), None)
-        if j is not None and swaps < 4:
-            theirs[i], bag_tiles[j] = bag_tiles[j], t
-            swaps += 1
-    theirs.sort()
-    random.Random(2).shuffle(bag_tiles)
-    state.bag._rng = random.Random("another order")
+    twin = hidden_twin(game, other, en_words)
     assert twin.rack(other) != game.rack(other) and twin.rack(me) == game.rack(me)
     assert twin.view(me) == game.view(me)
     for level in levels():

@@ -6,12 +6,11 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-import random
 from pathlib import Path
 
 import pytest
 
-from helpers import small_lexicon
+from helpers import hidden_twin, small_lexicon
 from letras.ai import EquityPlayer, Limit, get_player, levels
 from letras.ai.sim import SimError, SimPlayer, Simulation
 from letras.board import Board, Square
@@ -269,19 +268,7 @@ def test_the_choice_depends_only_on_the_view(en_words: WordGraph) -> None:
     game = advanced_game(find_edition("en"), en_words, 2, seed=21, turns=5)
     me = game.to_move
     other = 1 - me
-    twin = Game.from_json(game.to_json(), lexicon=en_words)
-    # The twin differs in what ``me`` cannot see: the opponent's rack and the bag's order.
-    state = twin._s
-    bag_tiles: list[int] = state.bag._tiles
-    theirs = state.racks[other]
-    swaps = 0
-    for i, t in enumerate(theirs):
-        j = next((j for j, b in enumerate(bag_tiles) if b != t), None)
-        if j is not None and swaps < 4:
-            theirs[i], bag_tiles[j] = bag_tiles[j], t
-            swaps += 1
-    theirs.sort()
-    random.Random(2).shuffle(bag_tiles)
+    twin = hidden_twin(game, other, en_words)
     assert twin.rack(other) != game.rack(other) and twin.view(me) == game.view(me)
     a = SimPlayer(en_words, seed=5).analyse(game.view(me), Limit(work=200))
     b = SimPlayer(en_words, seed=5).analyse(twin.view(me), Limit(work=200))

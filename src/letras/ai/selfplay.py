@@ -318,7 +318,7 @@ def play_match(
     for path in leaves:
         if path is not None:
             leave_values(ed, path)  # refuse a bad file before any game starts
-    graph = _graph(ed, lexicon)
+    graph = word_graph(ed, lexicon)
     job = _Job(levels, ed, graph if isinstance(lexicon, WordGraph) else lexicon, seed, limit, gcg,
                leaves)
     results: list[GameResult] = []
@@ -359,14 +359,16 @@ class _Job:
 _JOB: list[tuple[_Job, WordGraph]] = []
 
 
-def _graph(edition: Edition, lexicon: WordGraph | str | None) -> WordGraph:
+def word_graph(edition: Edition, lexicon: WordGraph | str | None) -> WordGraph:
+    """The word graph AI players search: ``lexicon`` itself, or loaded from a shipped name or
+    a file (default: the edition's own); :class:`RuleError` for a lexicon that is no graph."""
     from letras.lexicon import load_lexicon
 
     if isinstance(lexicon, WordGraph):
         return lexicon
     graph = load_lexicon(edition, lexicon)
     if not isinstance(graph, WordGraph):
-        raise RuleError("AI players need a word graph lexicon")
+        raise RuleError("AI players need a word graph lexicon (a word list or .kwg file)")
     return graph
 
 
@@ -396,7 +398,7 @@ def set_leaves(player: AIPlayer, leaves: LeaveEvaluator) -> None:
 
 
 def _start_worker(job: _Job) -> None:
-    _JOB.append((job, _graph(job.edition, job.lexicon)))
+    _JOB.append((job, word_graph(job.edition, job.lexicon)))
 
 
 def _run(number: int) -> GameResult:

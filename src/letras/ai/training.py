@@ -80,7 +80,7 @@ from letras.ai.klv import (
     write_klv,
 )
 from letras.ai.leaves import LeaveEvaluator, heuristic_leaves, is_vowel
-from letras.ai.selfplay import MAX_TURNS, STALLED, game_seed
+from letras.ai.selfplay import MAX_TURNS, STALLED, game_seed, word_graph
 from letras.editions import Edition, find_edition
 from letras.errors import LetrasError, RuleError
 from letras.game import Game
@@ -522,7 +522,7 @@ def train(
     if workers < 1:
         raise TrainingError("training needs at least one worker")
     began = time.perf_counter()
-    graph = _graph(ed, lexicon)
+    graph = word_graph(ed, lexicon)
     space, offset = _prepared(ed)
     generations = min(generations, games)
     first: LeaveEvaluator = start if start is not None else heuristic_leaves(ed)
@@ -615,17 +615,6 @@ class _Task:
     leaves: str | None
 
 
-def _graph(edition: Edition, lexicon: WordGraph | str | None) -> WordGraph:
-    from letras.lexicon import load_lexicon
-
-    if isinstance(lexicon, WordGraph):
-        return lexicon
-    graph = load_lexicon(edition, lexicon)
-    if not isinstance(graph, WordGraph):
-        raise TrainingError("training needs a word graph lexicon (a word list or .kwg file)")
-    return graph
-
-
 class _Worker:
     """A process's player, remade when a round brings new values."""
 
@@ -655,7 +644,7 @@ class _Worker:
 
 
 def _start_worker(job: _Job) -> None:
-    _Worker.current = _Worker(job, _graph(job.edition, job.lexicon))
+    _Worker.current = _Worker(job, word_graph(job.edition, job.lexicon))
 
 
 def _play(task: _Task) -> tuple[int, Records]:
