@@ -307,3 +307,18 @@ def count_words(nodes: Any, root: int) -> int:  # pragma: no cover - compiled
                 break
             p += 1
     return total
+
+
+@njit(cache=True)
+def child_masks(nodes: Any) -> Any:  # pragma: no cover - compiled
+    """For every node, the tiles of its arc list from it to the list's end, as bits (nodes
+    0 and 1, the roots' pointers, get none)."""
+    masks = np.zeros(len(nodes), np.uint64)
+    for p in range(len(nodes) - 1, 1, -1):
+        node = nodes[p]
+        bit = np.uint64(1) << np.uint64(node & np.uint32(TILE_MASK))
+        if node & np.uint32(IS_END) or p == len(nodes) - 1:
+            masks[p] = bit
+        else:
+            masks[p] = bit | masks[p + 1]
+    return masks

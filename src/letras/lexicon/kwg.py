@@ -65,6 +65,7 @@ class WordGraph:
         self.name = name
         self._check()
         self._count: int | None = None
+        self._child_masks: npt.NDArray[np.uint64] | None = None
 
     def _check(self) -> None:
         nodes = self.nodes
@@ -140,6 +141,14 @@ class WordGraph:
         except NotationError:
             return False
         return bool(k.contains(self.nodes, np.frombuffer(encoded, np.uint8)))
+
+    @property
+    def child_masks(self) -> npt.NDArray[np.uint64]:
+        """For every node, the tiles of its arc list from that node to the list's end, one bit
+        per tile code (what the move generator looks children up by); made on first use."""
+        if self._child_masks is None:
+            self._child_masks = k.child_masks(self.nodes)
+        return self._child_masks
 
     def __len__(self) -> int:
         if self._count is None:

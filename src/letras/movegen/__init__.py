@@ -26,9 +26,10 @@ Conventions:
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -71,6 +72,14 @@ def _edition_arrays(edition: Edition) -> tuple[npt.NDArray[np.int64], ...]:
 
 LeaveValue = Callable[[tuple[int, ...]], float]
 """A caller's value of the tiles a play keeps (its leave), given as sorted tile codes."""
+
+
+class RackLeaves(NamedTuple):
+    """The value of every leave one rack can keep, indexed in mixed radix: the leave keeping
+    ``c`` tiles of code ``t`` is ``values[sum(c * radix[t])]`` (see :func:`leave_table`)."""
+
+    values: npt.NDArray[np.float64]
+    radix: npt.NDArray[np.int64]
 
 
 class Plays:
@@ -147,12 +156,13 @@ def top_plays(
 
 
 def top_by_equity(
-    board: Board, rack: Sequence[int], lexicon: WordGraph, n: int, leave_value: LeaveValue, *,
-    bingo_bonus: int | None = None,
+    board: Board, rack: Sequence[int], lexicon: WordGraph, n: int,
+    leave_value: LeaveValue | RackLeaves, *, bingo_bonus: int | None = None,
 ) -> list[tuple[Place, int, float]]:
     """The ``n`` plays of highest equity (score + ``leave_value`` of the tiles kept), best
     first, as (play, score, equity), by the same bound-and-prune search: the caller's
-    evaluation is asked once for each leave the rack can keep (at most 128), not per play."""
+    evaluation is asked once for each leave the rack can keep (at most 128), not per play;
+    or it gives them all at once, as :class:`RackLeaves` of this rack."""
     if n <= 0:
         return []
     plays = _run(board, rack, lexicon, True, bingo_bonus, keep=n, leave_value=leave_value)
@@ -160,26 +170,35 @@ def top_by_equity(
             for i in plays.order()]
 
 
-def leave_table(
-    rack: Sequence[int], leave_value: LeaveValue
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """The value of every sub-multiset of the rack, indexed in mixed radix: the leave keeping
-    ``c`` tiles of code ``t`` adds ``c * radix[t]`` to its index."""
-    counts: dict[int, int] = {}
-    for t in rack:
-        counts[t] = counts.get(t, 0) + 1
+def leave_radix(rack: Sequence[int]) -> tuple[npt.NDArray[np.int64], int]:
+    """The mixed radix of the rack's leaves (tile codes in increasing order, each place as
+    big as that tile's count plus one), and how many leaves there are.
+
+    >>> radix, size = leave_radix([5, 0, 5])
+    >>> int(radix[0]), int(radix[5]), size
+    (1, 2, 6)
+    """
     radix = np.zeros(64, np.int64)
     size = 1
-    codes = sorted(counts)
-    for t in codes:
+    counts = Counter(rack)
+    for t in sorted(counts):
         radix[t] = size
         size *= counts[t] + 1
+    return radix, size
+
+
+def leave_table(rack: Sequence[int], leave_value: LeaveValue) -> RackLeaves:
+    """The value of every sub-multiset of the rack, indexed in mixed radix: the leave keeping
+    ``c`` tiles of code ``t`` adds ``c * radix[t]`` to its index."""
+    counts = Counter(rack)
+    radix, size = leave_radix(rack)
+    codes = sorted(counts)
     table = np.zeros(size, np.float64)
     for kept in itertools.product(*(range(counts[t] + 1) for t in codes)):
         leave = tuple(t for t, c in zip(codes, kept, strict=True) for _ in range(c))
         index = sum(c * int(radix[t]) for t, c in zip(codes, kept, strict=True))
         table[index] = leave_value(leave)
-    return table, radix
+    return RackLeaves(table, radix)
 
 
 def best_play(
@@ -198,7 +217,7 @@ def _run(
     both_directions: bool,
     bingo_bonus: int | None,
     keep: int,
-    leave_value: LeaveValue | None = None,
+    leave_value: LeaveValue | RackLeaves | None = None,
 ) -> Plays:
     announce_first_compile(k, "generate", "the move generator")
     edition = board.edition
@@ -210,10 +229,12 @@ def _run(
     squares = np.frombuffer(board.squares, np.uint8)
     if leave_value is None:
         table, radix = _NO_TABLE
+    elif isinstance(leave_value, RackLeaves):
+        table, radix = leave_value
     else:
         table, radix = leave_table(rack, leave_value)
     meta, tiles, ranks, count = k.generate(
-        lexicon.nodes, squares, board.size, counts, values, letter, word,
+        lexicon.nodes, lexicon.child_masks, squares, board.size, counts, values, letter, word,
         len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, keep,
         leave_value is not None, table, radix,
     )

@@ -5,6 +5,11 @@ from its transpose. For each lane: the tiles on it, the cross-set of each empty 
 when tile t makes a valid word with the tiles above and below), the face value of those tiles
 (the cross score), whether there are any (``has_cross``), and the premiums. Plays are scored as
 they are generated and written into arrays that grow as needed.
+
+Beside the graph the search keeps, for every node, the set of tiles of its arc list from that
+node to the list's end (:func:`child_masks`, one bit per tile code). A list's child for a tile is
+then found at once, by counting the set bits below it, and a square is only entered when some
+child fits it: its cross-set, and the rack's tiles (all letters while a blank is left).
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+from numba.extending import intrinsic
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -20,13 +27,14 @@ IS_END = 0x40
 ARC_SHIFT = 8
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 META = 6  # row, col, direction (0 across, 1 down), length, score, tiles placed
-# The fields of a search frame: the square, the side of the anchor (0 left, 1 right), the next
-# GADDAG node to try there (-1 when done), whether a blank is tried next for it, the leftmost
+# The fields of a search frame: the square, the side of the anchor (0 left, 1 right), the
+# GADDAG arc list tried there, whether a blank is tried next for the current tile, the leftmost
 # square so far, the main word's letter sum and multiplier, the cross words' total, the tiles
-# placed so far, and the rack tile the current choice took (-1 for none).
+# placed so far, and the rack tile the current choice took (-1 for none). The tiles still to
+# try there are a bit set beside the frames.
 POS = 0
 PHASE = 1
-NEXT = 2
+LIST = 2
 VARIANT = 3
 LEFT = 4
 MAIN = 5
@@ -35,6 +43,8 @@ CROSS = 7
 PLACED = 8
 TAKEN = 9
 FIELDS = 10
+ONE = np.uint64(1)
+trailing_zeros: Any = _trailing_zeros  # an LLVM intrinsic, untyped for mypy
 
 
 @njit(cache=True)
@@ -42,24 +52,36 @@ def _arc(nodes: Any, q: Any) -> Any:  # pragma: no cover - compiled
     return np.int64(nodes[q] >> np.uint32(ARC_SHIFT))
 
 
-@njit(cache=True)
-def _find(nodes: Any, p: Any, tile: Any) -> Any:  # pragma: no cover - compiled
-    """The node for ``tile`` in the arc list starting at ``p`` (0 = no list), or -1."""
-    if p == 0:
-        return np.int64(-1)
-    while True:
-        node = nodes[p]
-        t = np.int64(node & np.uint32(TILE_MASK))
-        if t == tile:
-            return np.int64(p)
-        if t > tile or node & np.uint32(IS_END):
-            return np.int64(-1)
-        p += 1
+def _popcount_intrinsic(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
+    """The number of set bits of an unsigned 64-bit integer (one machine instruction)."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return types.uint64(types.uint64), codegen
+
+
+_popcount: Any = intrinsic(_popcount_intrinsic)
+
+
+@njit(cache=True, inline="always")
+def _child(masks: Any, p: Any, tile: Any) -> Any:  # pragma: no cover - compiled
+    """The node for ``tile`` in the arc list starting at ``p``, which must have it."""
+    below = masks[p] & ((ONE << np.uint64(tile)) - ONE)
+    return np.int64(p + np.int64(_popcount(below)))
+
+
+@njit(cache=True, inline="always")
+def _has(masks: Any, p: Any, tile: Any) -> bool:  # pragma: no cover - compiled
+    """Does the arc list starting at ``p`` (0 = no list) have ``tile``?"""
+    return bool((masks[p] >> np.uint64(tile)) & ONE)
 
 
 @njit(cache=True)
 def cross_sets(
-    nodes: Any, board: Any, size: int, values: Any, nletters: int
+    nodes: Any, masks: Any, board: Any, size: int, values: Any, nletters: int
 ) -> tuple[Any, Any, Any]:  # pragma: no cover - compiled
     """For plays along rows of ``board`` (flat, row-major): each empty square's cross-set from
     the column through it, the face value of that column's tiles, and whether there are any."""
@@ -68,6 +90,7 @@ def cross_sets(
     scores = np.zeros(n, np.int32)
     has = np.zeros(n, np.bool_)
     dawg = _arc(nodes, 0)
+    letters = ((ONE << np.uint64(nletters + 1)) - ONE) ^ ONE
     for r in range(size):
         for c in range(size):
             s = r * size + c
@@ -92,40 +115,29 @@ def cross_sets(
             scores[s] = total
             # walk the DAWG through the tiles above, then try each letter and the tiles below
             p = dawg
-            ok = True
             for rr in range(up, r):
-                q = _find(nodes, p, np.int64(board[rr * size + c] & TILE_MASK))
-                if q < 0:
-                    ok = False
+                t = np.int64(board[rr * size + c] & TILE_MASK)
+                if not _has(masks, p, t):
+                    p = 0
                     break
-                p = _arc(nodes, q)
-            if not ok or p == 0:
+                p = _arc(nodes, _child(masks, p, t))
+            if p == 0:
                 continue
+            todo = masks[p] & letters
             mask = np.uint64(0)
-            q = p
-            while True:
-                node = nodes[q]
-                t = np.int64(node & np.uint32(TILE_MASK))
-                if 0 < t <= nletters:
-                    if down == r:
-                        good = bool(node & np.uint32(ACCEPTS))
-                    else:
-                        pp = _arc(nodes, q)
-                        good = True
-                        last = -1
-                        for rr in range(r + 1, down + 1):
-                            last = _find(nodes, pp, np.int64(board[rr * size + c] & TILE_MASK))
-                            if last < 0:
-                                good = False
-                                break
-                            pp = _arc(nodes, last)
-                        if good:
-                            good = bool(nodes[last] & np.uint32(ACCEPTS))
-                    if good:
-                        mask |= np.uint64(1) << np.uint64(t)
-                if node & np.uint32(IS_END):
-                    break
-                q += 1
+            while todo:
+                t = np.int64(trailing_zeros(todo))
+                todo &= todo - ONE
+                q = _child(masks, p, t)
+                for rr in range(r + 1, down + 1):
+                    pp = _arc(nodes, q)
+                    want = np.int64(board[rr * size + c] & TILE_MASK)
+                    if not _has(masks, pp, want):
+                        q = -1
+                        break
+                    q = _child(masks, pp, want)
+                if q >= 0 and nodes[q] & np.uint32(ACCEPTS):
+                    mask |= ONE << np.uint64(t)
             sets[s] = mask
     return sets, scores, has
 
@@ -149,7 +161,7 @@ def _push(
     """Start frame ``d``: square ``pos``, trying the arc list that starts at node ``first``."""
     frames[d, POS] = pos
     frames[d, PHASE] = phase
-    frames[d, NEXT] = first
+    frames[d, LIST] = first
     frames[d, VARIANT] = 0
     frames[d, LEFT] = left
     frames[d, MAIN] = main
@@ -157,6 +169,18 @@ def _push(
     frames[d, CROSS] = cross
     frames[d, PLACED] = placed
     frames[d, TAKEN] = -1
+
+
+@njit(cache=True, inline="always")
+def _fits(
+    masks: Any, p: Any, lane: Any, pos: Any, playable: Any, have: Any, blanks: bool
+) -> Any:  # pragma: no cover - compiled
+    """The tiles of arc list ``p`` that can go on square ``pos`` now: the board's tile there,
+    or the letters its cross-set allows that the rack has (any, with a blank)."""
+    if lane[pos] != 0:
+        return masks[p] & (ONE << np.uint64(lane[pos] & TILE_MASK))
+    fits = masks[p] & playable[pos] & ~ONE
+    return fits if blanks else fits & have
 
 
 @njit(cache=True)
@@ -263,7 +287,7 @@ def _shadow(
 
 @njit(cache=True)
 def generate(
-    nodes: Any, board: Any, size: int, rack: Any, values: Any,
+    nodes: Any, masks: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
     both_on_empty: bool, keep: int, use_leave: bool, leave_table: Any, radix: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
@@ -274,9 +298,10 @@ def generate(
     Returns ``meta`` rows (row, col, direction, length, score, tiles placed), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile) and the count.
     """
-    meta = np.zeros((4096, META), np.int32)
-    out = np.zeros((4096, size), np.uint8)
-    val = np.zeros(4096, np.float64)  # what plays are ranked by: score, or score + leave value
+    room = keep if keep else 1024
+    meta = np.zeros((room, META), np.int32)
+    out = np.zeros((room, size), np.uint8)
+    val = np.zeros(room, np.float64)  # what plays are ranked by: score, or score + leave value
     best_leave = leave_table.max() if use_leave else 0.0
     count = 0
     empty = True
@@ -290,6 +315,7 @@ def generate(
     wm_t = word_mult.reshape((size, size)).T.copy().reshape(size * size)
     # the search stack: one row of FIELDS per square of the play being built
     frames = np.zeros((2 * size + 2, FIELDS), np.int64)
+    todo = np.zeros(2 * size + 2, np.uint64)
     cur = np.zeros(size, np.uint8)
     anchor = np.zeros(size, np.bool_)
     # the letters the rack can lay: its own, or every letter with a blank
@@ -324,7 +350,7 @@ def generate(
         grid = board if direction == 0 else transposed
         lm = letter_mult if direction == 0 else lm_t
         wm = word_mult if direction == 0 else wm_t
-        sets, cscores, has = cross_sets(nodes, grid, size, values, nletters)
+        sets, cscores, has = cross_sets(nodes, masks, grid, size, values, nletters)
         all_sets[direction] = sets
         all_cscores[direction] = cscores
         all_has[direction] = has
@@ -345,9 +371,9 @@ def generate(
                     n_an += 1
                     continue
                 meta, out, val, count = _dfs(
-                    nodes, lane, base, row, direction, a, size, anchor, playable, has,
-                    cscores, lm, wm, values, rack, rack_total, rack_size, bingo, keep,
-                    frames, cur, meta, out, val, count, use_leave, leave_table, radix,
+                    nodes, masks, lane, base, row, direction, a, size, anchor, playable, has,
+                    cscores, lm, wm, values, rack, rack_size, bingo, keep, frames, todo, cur,
+                    meta, out, val, count, use_leave, leave_table, radix,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
@@ -363,9 +389,9 @@ def generate(
             _lane_setup(grid, row, size, empty, centre, all_sets[direction], rack_mask,
                         anchor, playable)
             meta, out, val, count = _dfs(
-                nodes, grid[base: base + size], base, row, direction, an_a[idx], size,
+                nodes, masks, grid[base: base + size], base, row, direction, an_a[idx], size,
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
-                rack, rack_total, rack_size, bingo, keep, frames, cur, meta, out, val, count,
+                rack, rack_size, bingo, keep, frames, todo, cur, meta, out, val, count,
                 use_leave, leave_table, radix,
             )
     return meta, out, val, count
@@ -373,76 +399,66 @@ def generate(
 
 @njit(cache=True)
 def _dfs(
-    nodes: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
+    nodes: Any, masks: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
     anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
-    rack: Any, rack_total: int, rack_size: int, bingo: int, keep: int,
-    frames: Any, cur: Any,
+    rack: Any, rack_size: int, bingo: int, keep: int, frames: Any, todo: Any, cur: Any,
     meta: Any, out: Any, val: Any, count: int, use_leave: bool, leave_table: Any, radix: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`)."""
     right_clear = a == size - 1 or lane[a + 1] == 0
+    have = np.uint64(0)  # the letters the rack holds a tile of
+    for code in range(1, 64):
+        if rack[code] > 0:
+            have |= ONE << np.uint64(code)
     # frame 0: the anchor square, going left, in the GADDAG root list
+    root = _arc(nodes, 1)
+    first = _fits(masks, root, lane, a, playable, have, rack[0] > 0)
+    if first == 0:
+        return meta, out, val, count
     d = 0
-    _push(frames, 0, a, 0, _arc(nodes, 1), a, 0, 1, 0, 0)
+    _push(frames, 0, a, 0, root, a, 0, 1, 0, 0)
+    todo[0] = first
     while d >= 0:
         # undo the previous choice of this frame
-        if frames[d, TAKEN] >= 0:
-            rack[frames[d, TAKEN]] += 1
+        taken = frames[d, TAKEN]
+        if taken >= 0:
+            if taken > 0 and rack[taken] == 0:
+                have |= ONE << np.uint64(taken)
+            rack[taken] += 1
             frames[d, TAKEN] = -1
-        pos = frames[d, POS]
-        q = frames[d, NEXT]
-        if q <= 0:
+        bits = todo[d]
+        if bits == 0:
             d -= 1
             continue
-        node = nodes[q]
-        t = np.int64(node & np.uint32(TILE_MASK))
-        # choose what this frame tries now, and what it tries next
+        pos = frames[d, POS]
+        t = np.int64(trailing_zeros(bits))
+        q = _child(masks, frames[d, LIST], t)
+        # choose what this frame tries now: the board's tile, the rack's tile, or a blank as
+        # the same letter (next time round)
         placed_tile: Any = 0
         value = 0
         through = lane[pos] != 0
         if through:
-            want = np.int64(lane[pos] & TILE_MASK)
-            q = _find(nodes, q, want)
-            frames[d, NEXT] = -1
-            if q < 0:
-                d -= 1
-                continue
-            node = nodes[q]
-            t = want
+            todo[d] = 0
             if not lane[pos] & 0x80:
                 value = values[t]
-        else:
-            if frames[d, VARIANT] == 0:
-                # skip, in one tight loop, the siblings this square cannot take
-                mask = playable[pos]
-                blanks = rack[0] > 0
-                while t == 0 or not (mask >> np.uint64(t)) & np.uint64(1) or (
-                        rack[t] == 0 and not blanks):
-                    if node & np.uint32(IS_END):
-                        q = -1
-                        break
-                    q += 1
-                    node = nodes[q]
-                    t = np.int64(node & np.uint32(TILE_MASK))
-                if q < 0:
-                    frames[d, NEXT] = -1
-                    continue
-                frames[d, NEXT] = q
+        elif frames[d, VARIANT] == 0 and rack[t] > 0:
+            if rack[0] > 0:
                 frames[d, VARIANT] = 1
-                if rack[t] == 0:
-                    continue  # only a blank can be this letter: next time round
-                rack[t] -= 1
-                frames[d, TAKEN] = t
-                placed_tile = t
-                value = values[t]
             else:
-                frames[d, VARIANT] = 0
-                frames[d, NEXT] = -1 if node & np.uint32(IS_END) else q + 1
-                if rack[0] == 0:
-                    continue
-                rack[0] -= 1
-                frames[d, TAKEN] = 0
-                placed_tile = t | 0x80
+                todo[d] = bits & (bits - ONE)
+            rack[t] -= 1
+            if rack[t] == 0:
+                have &= ~(ONE << np.uint64(t))
+            frames[d, TAKEN] = t
+            placed_tile = t
+            value = values[t]
+        else:
+            frames[d, VARIANT] = 0
+            todo[d] = bits & (bits - ONE)
+            rack[0] -= 1
+            frames[d, TAKEN] = 0
+            placed_tile = t | 0x80
         # the state after this square
         main = frames[d, MAIN]
         mult = frames[d, MULT]
@@ -459,13 +475,13 @@ def _dfs(
                 cross += (cscores[sq] + value * lm[sq]) * wm[sq]
             placed += 1
             cur[pos] = placed_tile
-        accepts = node & np.uint32(ACCEPTS)
+        node = nodes[q]
         arc = _arc(nodes, q)
         phase = frames[d, PHASE]
         left = pos if phase == 0 else frames[d, LEFT]
         right = a if phase == 0 else pos
         # a play ends here?
-        if accepts and (left == 0 or lane[left - 1] == 0) and (
+        if node & np.uint32(ACCEPTS) and (left == 0 or lane[left - 1] == 0) and (
                 (phase == 0 and right_clear)
                 or (phase == 1 and (pos == size - 1 or lane[pos + 1] == 0))):
             skip = False
@@ -506,26 +522,27 @@ def _dfs(
                     count += 1
         if arc == 0:
             continue
-        # push the continuations: go on leftwards, or switch to the right side
+        # push the continuations that some tile fits: go on leftwards, or switch to the right
+        # side (the left one is tried first)
+        blanks = rack[0] > 0
         if phase == 0:
-            go_left = pos > 0 and (lane[pos - 1] != 0 or (
-                not anchor[pos - 1] and playable[pos - 1] != 0
-                and placed < rack_total))
-            left_clear = pos == 0 or lane[pos - 1] == 0
-            sep_list = 0
-            if left_clear and a + 1 < size and (lane[a + 1] != 0 or (
-                    playable[a + 1] != 0 and placed < rack_total)):
-                sq0 = _find(nodes, arc, np.int64(0))
-                if sq0 >= 0:
-                    sep_list = _arc(nodes, sq0)
-            if sep_list != 0:
+            if (pos == 0 or lane[pos - 1] == 0) and a + 1 < size and _has(masks, arc, 0):
+                right_list = _arc(nodes, _child(masks, arc, 0))
+                fits = _fits(masks, right_list, lane, a + 1, playable, have, blanks)
+                if fits:
+                    d += 1
+                    _push(frames, d, a + 1, 1, right_list, pos, main, mult, cross, placed)
+                    todo[d] = fits
+            if pos > 0 and (lane[pos - 1] != 0 or not anchor[pos - 1]):
+                fits = _fits(masks, arc, lane, pos - 1, playable, have, blanks)
+                if fits:
+                    d += 1
+                    _push(frames, d, pos - 1, 0, arc, pos - 1, main, mult, cross, placed)
+                    todo[d] = fits
+        elif pos + 1 < size:
+            fits = _fits(masks, arc, lane, pos + 1, playable, have, blanks)
+            if fits:
                 d += 1
-                _push(frames, d, a + 1, 1, sep_list, pos, main, mult, cross, placed)
-            if go_left:
-                d += 1
-                _push(frames, d, pos - 1, 0, arc, pos - 1, main, mult, cross, placed)
-        elif pos + 1 < size and (lane[pos + 1] != 0 or (
-                playable[pos + 1] != 0 and placed < rack_total)):
-            d += 1
-            _push(frames, d, pos + 1, 1, arc, left, main, mult, cross, placed)
+                _push(frames, d, pos + 1, 1, arc, left, main, mult, cross, placed)
+                todo[d] = fits
     return meta, out, val, count
