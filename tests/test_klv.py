@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import struct
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from letras.ai.klv import (
     KEY_TILES,
@@ -23,6 +26,7 @@ from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator, shipped_leaves
 from letras.editions import find_edition
 from letras.errors import FormatError, LetrasError
 from letras.lexicon.kwg import WordGraph, kwg_to_internal
+from letras.movegen import leave_radix, leave_table
 
 EN = find_edition("en")
 ES = find_edition("es")
@@ -210,3 +214,85 @@ def test_shipped_leaves_are_the_trained_file_or_else_the_heuristic() -> None:
             assert isinstance(leaves, LeaveTable) and len(leaves) > 100_000
         else:
             assert isinstance(leaves, HeuristicLeaves)
+
+
+# ----- every leave of a rack at once ----------------------------------------------------------
+
+# Racks over a few Spanish tiles (the blank, A, CH, E, RR, S and the last letter, Z), so that
+# tiles repeat and many of a rack's leaves are in the table below; at most 12 tiles, so that
+# some leaves are too long for any key.
+RACK_TILES = [0, 1, 4, 6, 21, 22, len(ES.tiles.labels) - 1]
+
+
+def rack_table(seed: int, default: float) -> LeaveTable:
+    """Two leaves in three of every multiset of up to 7 of :data:`RACK_TILES` (the others
+    missing), with values on a coarse grid (so that equal values are common)."""
+    rng = random.Random(seed)
+    values: dict[tuple[int, ...], float] = {}
+    for n in range(1, 8):
+        for leave in itertools.combinations_with_replacement(RACK_TILES, n):
+            if rng.random() < 2 / 3:
+                values[leave] = rng.randint(-40, 40) / 4
+    return LeaveTable.from_values(ES, values, default=default)
+
+
+RACK_TABLES = {(seed, default): rack_table(seed, default)
+               for seed in range(3) for default in (0.0, -2.5)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rack=st.lists(st.sampled_from(RACK_TILES), max_size=12),
+    table=st.sampled_from(sorted(RACK_TABLES)),
+)
+def test_rack_leaves_are_the_values_leave_by_leave(
+    rack: list[int], table: tuple[int, float]
+) -> None:
+    leaves = RACK_TABLES[table]
+    expected = leave_table(rack, leaves.value)
+    got = leaves.rack_leaves(rack)
+    assert got.values.dtype == np.float64
+    assert np.array_equal(got.radix, expected.radix)
+    assert np.array_equal(got.values, expected.values)
+    assert np.array_equal(got.radix, leave_radix(rack)[0])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_rack_leaves_of_the_shipped_table(data: st.DataObject) -> None:
+    """Racks drawn from a full bag, against the trained English leaves."""
+    leaves = shipped_leaves(EN)
+    if not isinstance(leaves, LeaveTable):
+        pytest.skip("no shipped English leave file")
+    bag = [t for t, c in enumerate(EN.tiles.counts) for _ in range(c)]
+    picks = data.draw(st.lists(st.integers(0, len(bag) - 1), max_size=7, unique=True))
+    rack = [bag[i] for i in picks]
+    expected = leave_table(rack, leaves.value)
+    got = leaves.rack_leaves(rack)
+    assert np.array_equal(got.values, expected.values)
+    assert np.array_equal(got.radix, expected.radix)
+
+
+def test_rack_leaves_by_hand() -> None:
+    table = LeaveTable.from_values(EN, {"?": 20.0, "??": 30.0, "?Q": 5.0, "Q": -7.5},
+                                   default=-1.0)
+    q = EN.tiles.code("Q")
+    leaves = table.rack_leaves([q, 0, 0])
+    # ? counts 0-2 (radix 1), Q 0-1 (radix 3): (), ?, ??, Q, ?Q, ??Q
+    assert int(leaves.radix[0]) == 1 and int(leaves.radix[q]) == 3
+    assert leaves.values.tolist() == [0.0, 20.0, 30.0, -7.5, 5.0, -1.0]
+    assert table.rack_leaves([]).values.tolist() == [0.0]
+    # A leave of more than KEY_TILES tiles, or with a tile no key can hold, is not in any
+    # table: the default.
+    long = table.rack_leaves([0] * (KEY_TILES + 1))
+    assert long.values.tolist() == [0.0, 20.0, 30.0] + [-1.0] * (KEY_TILES - 1)
+    assert table.rack_leaves([63]).values.tolist() == [0.0, -1.0]
+
+
+@pytest.mark.parametrize(("rack", "bad"), [([1, 64], 64), ([-1, 2], -1), ([200], 200)])
+def test_rack_leaves_of_a_rack_that_cannot_be(rack: list[int], bad: int) -> None:
+    table = tiny_table()
+    keys, values = table.keys.copy(), table.values.copy()
+    with pytest.raises(FormatError, match=f"tile code {bad} on a rack"):
+        table.rack_leaves(rack)
+    assert np.array_equal(table.keys, keys) and np.array_equal(table.values, values)

@@ -20,8 +20,11 @@ and the highest is chosen (on a tie, a play before an exchange before a pass).
   premium both ways). A pass that would end the game by passes is worth the final margin it
   leaves (rack penalties included): good when ahead, ruinous when behind.
 
-Each leave the rack can keep (at most 128) is valued once per choice. On a board with tiles the
-move generator's bound-and-prune search ranks the plays by equity itself
+Each leave the rack can keep (at most 128) is valued once per choice: with a
+:class:`~letras.ai.klv.LeaveTable` all at once in compiled code
+(:meth:`~letras.ai.klv.LeaveTable.rack_leaves`, the endgame and ramp terms applied in arrays),
+with any other evaluator leave by leave through a cache. On a board with tiles the move
+generator's bound-and-prune search ranks the plays by equity itself
 (:func:`letras.movegen.top_by_equity`); on the empty board every play is generated and valued
 in arrays, since the positional term depends on the squares.
 
@@ -43,19 +46,21 @@ in arrays, since the positional term depends on the squares.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from letras.ai.klv import LeaveTable
 from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator, is_vowel, shipped_leaves
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player, can_exchange
 from letras.editions import Edition
 from letras.game import PlayerView
 from letras.layout import Premium
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import Plays, generate, top_by_equity
+from letras.movegen import Plays, RackLeaves, generate, leave_radix, top_by_equity
 from letras.play import Exchange, Pass
 from letras.tiles import BLANK, BLANK_BIT
 
@@ -125,9 +130,11 @@ class EquityPlayer(Player):
             plays = generate(view.board, rack, self.lexicon, bingo_bonus=bingo)
             out.extend(_opening(plays, kept, term, view.edition, n))
         else:
-            # The generator's bound-and-prune search by equity asks for each leave's value once.
+            # The generator's bound-and-prune search by equity asks for each leave's value once
+            # (or gets them all at once from the table).
             for place, score, equity in top_by_equity(
-                view.board, rack, self.lexicon, n, term.value, bingo_bonus=bingo
+                view.board, rack, self.lexicon, n,
+                term.table if term.table is not None else term.value, bingo_bonus=bingo,
             ):
                 out.append(Candidate(place, equity, score))
         tile_plays = len(out)
@@ -136,7 +143,9 @@ class EquityPlayer(Player):
             for key in range(1, kept.full + 1):
                 keep = kept.leave(key)
                 thrown = _without(rack, keep)
-                out.append(Candidate(Exchange(thrown), term.value(keep) + bonus, 0))
+                value = (term.value(keep) if term.table is None
+                         else float(term.table.values[kept.full - key]))
+                out.append(Candidate(Exchange(thrown), value + bonus, 0))
         out.append(Candidate(Pass(), term.pass_value(), 0))
         kind = {Exchange: 1, Pass: 2}
         out.sort(key=lambda c: (-c.equity, kind.get(type(c.choice), 0)))
@@ -150,10 +159,14 @@ def _opening(
     if not len(plays):
         return []
     keys = kept.keys(plays.tiles)
-    distinct, inverse = np.unique(keys, return_inverse=True)
-    values = np.array([term.value(kept.leave(int(k))) for k in distinct])
+    if term.table is not None:
+        values = term.table.values[kept.full - keys]
+    else:
+        distinct, inverse = np.unique(keys, return_inverse=True)
+        values = np.array([term.value(kept.leave(int(k))) for k in distinct])
+        values = values[inverse.reshape(-1)]
     scores = plays.scores()
-    equity = scores + values[inverse.reshape(-1)]
+    equity = scores + values
     equity -= OPENING_HOTSPOT_COST * _hotspot_vowels(plays, edition)
     # Best first; among equals, the order generated (argmax and the stable sort agree).
     best = [np.argmax(equity)] if n == 1 else np.argsort(-equity, kind="stable")[:n]
@@ -162,7 +175,9 @@ def _opening(
 
 class _RackLeaves:
     """The leaves of one rack, numbered: a leave's key counts the tiles played of each distinct
-    rack tile in mixed radix, so every sub-multiset of the rack has one key."""
+    rack tile in mixed radix, so every sub-multiset of the rack has one key. The radix is that of
+    :func:`~letras.movegen.leave_radix`, which numbers the tiles kept: the leave of key ``k`` is
+    at index ``full - k`` of the rack's :class:`~letras.movegen.RackLeaves`."""
 
     def __init__(self, rack: Sequence[int]) -> None:
         self.rack = tuple(sorted(rack))
@@ -194,7 +209,9 @@ class _RackLeaves:
 
 class _LeaveTerm:
     """The leave term of one position: leave values while the bag holds tiles, endgame
-    penalties and bonuses once it is empty."""
+    penalties and bonuses once it is empty. With a :class:`~letras.ai.klv.LeaveTable`,
+    :attr:`table` holds the term of every leave of the rack, made at once; else it is None and
+    :meth:`value` asks the evaluator leave by leave (through the cache)."""
 
     def __init__(
         self, view: PlayerView, leaves: LeaveEvaluator, cache: dict[tuple[int, ...], float]
@@ -208,6 +225,12 @@ class _LeaveTerm:
         opponents = len(view.scores) - 1
         unseen = sum(n * self.values[t] for t, n in enumerate(view.unseen))
         self.out_bonus = unseen * (opponents + 1) / max(opponents, 1)
+        self.table: RackLeaves | None = None
+        if isinstance(leaves, LeaveTable):
+            self.table = (
+                endgame_leaves(view.rack, self.values, self.out_bonus) if self.endgame
+                else ramped(leaves.rack_leaves(view.rack), self.weight)
+            )
 
     def face(self, tiles: Sequence[int]) -> int:
         return sum(self.values[t] for t in tiles)
@@ -227,7 +250,40 @@ class _LeaveTerm:
         view = self.view
         if _pass_ends_game(view):
             return _final_margin(view, self.values) * 1000.0
+        if self.table is not None:
+            return float(self.table.values[-1])  # every tile kept: the last index
         return self.value(tuple(sorted(view.rack)))
+
+
+def ramped(raw: RackLeaves, weight: float) -> RackLeaves:
+    """The leave term while the bag holds tiles, from the evaluator's values of a rack's
+    leaves: a good leave's value times ``weight`` (the ramp of :data:`LEAVE_RAMP_BAG`), a bad
+    leave's in full, as :meth:`_LeaveTerm.value` gives it leave by leave.
+
+    >>> import numpy as np
+    >>> ramped(RackLeaves(np.array([0.0, 4.0, -2.0]), np.zeros(64, np.int64)), 0.5).values
+    array([ 0.,  2., -2.])
+    """
+    values = raw.values
+    return RackLeaves(np.where(values > 0, values * weight, values), raw.radix)
+
+
+def endgame_leaves(rack: Sequence[int], values: Sequence[int], out_bonus: float) -> RackLeaves:
+    """The leave term of every leave of ``rack`` once the bag is empty: ``out_bonus`` for
+    going out (keeping nothing), else :data:`ENDGAME_STUCK_FACTOR` times the face value of the
+    tiles kept, as a cost; ``values`` are the tiles' face values by code.
+
+    >>> endgame_leaves([3, 1, 3], [0, 1, 0, 4], 30.0).values.tolist()  # (), 1, 3, 13, 33, 133
+    [30.0, -2.0, -8.0, -10.0, -16.0, -18.0]
+    """
+    radix, size = leave_radix(rack)
+    index = np.arange(size)
+    face = np.zeros(size, np.int64)
+    for t, count in Counter(rack).items():
+        face += (index // radix[t]) % (count + 1) * values[t]
+    term = face * np.float64(-ENDGAME_STUCK_FACTOR)
+    term[0] = out_bonus
+    return RackLeaves(term, radix)
 
 
 def exchange_bonus(leaves: LeaveEvaluator) -> float:

@@ -25,7 +25,8 @@ Spanish alphabets have the tiles of letras' ``en`` and ``es`` in the same order.
 
 In memory a leave is a *key*: its sorted tiles, each as ``tile + 1`` in 6 bits, left-aligned
 in 60 bits (at most :data:`KEY_TILES` tiles), so that keys sort like the leaves and the empty
-leave is key 0.
+leave is key 0. For the move generator, :meth:`LeaveTable.rack_leaves` values every leave a
+rack can keep at once, in compiled code.
 
 >>> from letras.editions import find_edition
 >>> en = find_edition("en")
@@ -57,6 +58,7 @@ from numba import njit
 from letras.editions import Edition
 from letras.errors import FormatError
 from letras.lexicon import _kwg_kernels as kk
+from letras.movegen import RackLeaves, leave_radix
 
 Keys = npt.NDArray[np.uint64]
 
@@ -65,6 +67,8 @@ KEY_TILES = 10
 TILE_BITS = 6
 MAX_TILE = (1 << TILE_BITS) - 2
 """The highest tile code a key can hold (62)."""
+RACK_CODES = 64
+"""Rack tile codes are below this (the move generator's radix has a place for each)."""
 KWG_ACCEPTS = 0x800000
 KWG_IS_END = 0x400000
 KWG_ARC_MASK = 0x3FFFFF
@@ -203,6 +207,31 @@ class LeaveTable:
             return float(self.values[i])
         return None
 
+    def rack_leaves(self, rack: Sequence[int]) -> RackLeaves:
+        """The value of every leave ``rack`` can keep, all at once, as the move generator takes
+        them (:class:`~letras.movegen.RackLeaves`, indexed by
+        :func:`~letras.movegen.leave_radix`): the same numbers as :meth:`value` of each, found
+        in compiled code. :class:`FormatError` for a tile code a rack cannot hold (0 to 63).
+
+        >>> from letras.editions import find_edition
+        >>> en = find_edition("en")
+        >>> table = LeaveTable.from_values(en, {"S": 8.0, "?S": 31.5, "SS": 5.0}, default=-1.0)
+        >>> leaves = table.rack_leaves(en.tiles.parse("S?S", rack=True))
+        >>> [int(leaves.radix[t]) for t in (0, en.tiles.code("S"))]   # ? counts 1, S counts 2
+        [1, 2]
+        >>> leaves.values.tolist()   # (), ?, S, ?S, SS, ?SS
+        [0.0, -1.0, 8.0, 31.5, 5.0, -1.0]
+        """
+        tiles = sorted(rack)
+        if tiles and not (tiles[0] >= 0 and tiles[-1] < RACK_CODES):
+            bad = tiles[0] if tiles[0] < 0 else tiles[-1]
+            raise FormatError(f"tile code {bad} on a rack: rack tiles are 0 to {RACK_CODES - 1}")
+        radix, size = leave_radix(tiles)
+        values = _rack_leave_values(
+            self.keys, self.values, self.default, np.array(tiles, np.int64), radix, size
+        )
+        return RackLeaves(values, radix)
+
     def __contains__(self, leave: object) -> bool:
         return isinstance(leave, Sequence) and bool(leave) and self.get(leave) is not None
 
@@ -216,6 +245,50 @@ class LeaveTable:
 
     def __repr__(self) -> str:
         return f"<LeaveTable {self.name!r} {self.edition.name} {len(self):,} leaves>"
+
+
+@njit(cache=True)
+def _rack_leave_values(
+    keys: Any, values: Any, default: float, tiles: Any, radix: Any, size: int
+) -> Any:  # pragma: no cover - compiled
+    """The value of each of the ``size`` leaves of the sorted rack ``tiles``, by mixed-radix
+    index: the leave keeping ``c`` tiles of code ``t`` is at ``sum(c * radix[t])``. Each leave's
+    key is built as :func:`leave_key` builds it and looked up in ``keys``: 0.0 for the empty
+    leave, ``default`` for one not there (or one no key can hold)."""
+    codes = np.zeros(RACK_CODES, np.int64)
+    counts = np.zeros(RACK_CODES, np.int64)
+    n_codes = 0
+    for t in tiles:
+        if n_codes == 0 or codes[n_codes - 1] != t:
+            codes[n_codes] = t
+            n_codes += 1
+        counts[n_codes - 1] += 1
+    out = np.empty(size, np.float64)
+    n_keys = keys.shape[0]
+    bits = np.uint64(TILE_BITS)
+    for index in range(size):
+        key = np.uint64(0)
+        n = 0
+        storable = True
+        for j in range(n_codes):
+            t = codes[j]
+            kept = (index // radix[t]) % (counts[j] + 1)
+            if kept and t > MAX_TILE:
+                storable = False
+            for _ in range(kept):
+                if n < KEY_TILES:
+                    key = (key << bits) | np.uint64(t + 1)
+                n += 1
+        if n == 0:
+            out[index] = 0.0
+            continue
+        if n > KEY_TILES or not storable:
+            out[index] = default
+            continue
+        key = key << np.uint64(TILE_BITS * (KEY_TILES - n))
+        i = np.searchsorted(keys, key)
+        out[index] = values[i] if i < n_keys and keys[i] == key else default
+    return out
 
 
 # ----- reading -----------------------------------------------------------------------------

@@ -12,7 +12,9 @@ bag's order. Then, for every candidate still in the running, on a copy of the bo
    turn order, the even ones ours. Every reply is what the equity player would choose from the
    dealt rack (score plus leave, exchange or pass; :func:`~letras.movegen.top_by_equity`), and
    each player draws after it. When a rack empties with the bag empty, the game ends there and
-   the end-of-game rack points are counted.
+   the end-of-game rack points are counted. With a :class:`~letras.ai.klv.LeaveTable` (the
+   shipped leaves), the values of all the leaves a rack can keep come at once from compiled
+   code; with another evaluator, leave by leave through a cache. The choices are the same.
 
 All candidates of one iteration see the same dealt racks and bag (common random numbers), so
 the differences between them are measured far more precisely than their values.
@@ -93,8 +95,11 @@ import math
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from letras.ai.equity import (
     ENDGAME_STUCK_FACTOR,
@@ -102,15 +107,18 @@ from letras.ai.equity import (
     Candidate,
     EquityPlayer,
     _pass_ends_game,
+    endgame_leaves,
     exchange_bonus,
+    ramped,
 )
+from letras.ai.klv import LeaveTable
 from letras.ai.leaves import LeaveEvaluator, shipped_leaves
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player
 from letras.board import Board, Direction, Square
 from letras.errors import LetrasError
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import top_by_equity
+from letras.movegen import RackLeaves, top_by_equity
 from letras.play import Exchange, Pass, Place
 from letras.tiles import BLANK_BIT
 
@@ -134,8 +142,8 @@ over it."""
 SPREAD_WEIGHT = 0.001
 """A point of mean margin is worth this share of a win in a candidate's value."""
 DEFAULT_LIMIT = Limit(work=600)
-"""The bound used when ``choose`` gets no limit: 600 simulated plays, about 1 s in English and
-2-3 s in Portuguese on the project's machine (less when one candidate stands out early)."""
+"""The bound used when ``choose`` gets no limit: 600 simulated plays, about 0.7 s in English
+and 1 s in Portuguese on the project's machine (less when one candidate stands out early)."""
 
 REMAINING_GAME: dict[str, tuple[float, float, float]] = {
     "en": (400.0, 96.0, 17.0),
@@ -364,6 +372,8 @@ class _Rollouts:
         self.edition = view.edition
         self.lexicon = lexicon
         self.leaves = leaves
+        self.table = leaves if isinstance(leaves, LeaveTable) else None
+        """The evaluator when it can value a rack's leaves all at once, else None."""
         self.cache = cache
         self.plies = plies
         self.size = view.board.size
@@ -458,7 +468,44 @@ class _Rollouts:
     def _reply(
         self, squares: bytearray, racks: list[list[int]], p: int, bag_left: int
     ) -> tuple[Choice, int, float]:
-        """The equity player's action for seat ``p``: (action, points, value of the leave)."""
+        """The equity player's action for seat ``p``: (action, points, value of the leave).
+
+        Every leave the rack can keep is valued once: the whole rack is the pass, the best of
+        the others the exchange (the first of equals in the order
+        :func:`~letras.movegen.leave_table` lists them), and the move generator adds them to
+        the plays' scores. With a :class:`~letras.ai.klv.LeaveTable` they are valued all at
+        once (:meth:`_rack_leaves`), else one by one (:meth:`_reply_leave_by_leave`)."""
+        if self.table is None:
+            return self._reply_leave_by_leave(squares, racks, p, bag_left)
+        rack = racks[p]
+        can_exchange = bag_left >= self.exchange_min
+        leaves = self._rack_leaves(racks, p, bag_left)
+        found = top_by_equity(Board(self.edition, squares), rack, self.lexicon, 1, leaves,
+                              bingo_bonus=self.bingo)
+        values = leaves.values
+        whole = float(values[-1])  # every count at its top: the last index
+        best_keep: tuple[int, ...] = ()
+        best_keep_value = -math.inf
+        if can_exchange and len(values) > 1:
+            best_keep, best_keep_value = _best_keep(rack, leaves)
+        return self._decide(rack, found, can_exchange, best_keep, best_keep_value, whole)
+
+    def _rack_leaves(self, racks: list[list[int]], p: int, bag_left: int) -> RackLeaves:
+        """The leave term of every leave of seat ``p``'s rack, as
+        :class:`~letras.ai.equity.EquityPlayer` counts it: the endgame's once the bag is empty,
+        else :attr:`table`'s values, a good leave's ramped down as the bag runs low."""
+        rack = racks[p]
+        if bag_left == 0:
+            others = sum(self.values[t] for q, r in enumerate(racks) if q != p for t in r)
+            return endgame_leaves(rack, self.values, others * self.seats / (self.seats - 1))
+        assert self.table is not None
+        weight = min(1.0, bag_left / LEAVE_RAMP_BAG) if LEAVE_RAMP_BAG else 1.0
+        return ramped(self.table.rack_leaves(rack), weight)
+
+    def _reply_leave_by_leave(
+        self, squares: bytearray, racks: list[list[int]], p: int, bag_left: int
+    ) -> tuple[Choice, int, float]:
+        """:meth:`_reply` for an evaluator that values one leave at a time."""
         rack = racks[p]
         full = len(rack)
         endgame = bag_left == 0
@@ -492,6 +539,14 @@ class _Rollouts:
         # pass) included, before it looks for plays: the best exchange comes with it.
         found = top_by_equity(Board(self.edition, squares), rack, self.lexicon, 1, value,
                               bingo_bonus=self.bingo)
+        return self._decide(rack, found, can_exchange, best_keep, best_keep_value, whole)
+
+    def _decide(
+        self, rack: list[int], found: list[tuple[Place, int, float]], can_exchange: bool,
+        best_keep: tuple[int, ...], best_keep_value: float, whole: float,
+    ) -> tuple[Choice, int, float]:
+        """The best of the best play, the best exchange and the pass (on a tie, in that
+        order), as (action, points, value of the leave)."""
         play_equity = found[0][2] if found else -math.inf
         exchange_equity = best_keep_value + exchange_bonus(self.leaves)
         if found and play_equity >= exchange_equity and play_equity >= whole:
@@ -557,6 +612,23 @@ class _Rollouts:
                 final[out] += face
         margin = final[self.me] - max(final[p] for p in self.opponents)
         return float(margin), 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+
+
+def _best_keep(rack: Sequence[int], leaves: RackLeaves) -> tuple[tuple[int, ...], float]:
+    """The leave of highest value among those smaller than the rack, and its value. Among
+    equals, the first in the order :func:`~letras.movegen.leave_table` meets them (the count
+    of the lowest tile code varying slowest), as the leave-by-leave search keeps the first."""
+    counts = sorted(Counter(rack).items())
+    values = leaves.values[:-1]  # the last is the whole rack
+    best = values.max()
+    hits = np.flatnonzero(values == best).tolist()
+
+    def kept(index: int) -> tuple[int, ...]:
+        return tuple(index // int(leaves.radix[t]) % (c + 1) for t, c in counts)
+
+    index = hits[0] if len(hits) == 1 else min(hits, key=kept)
+    keep = tuple(t for (t, _), c in zip(counts, kept(index), strict=True) for _ in range(c))
+    return keep, float(best)
 
 
 # ----- helpers --------------------------------------------------------------------------------

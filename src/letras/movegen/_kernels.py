@@ -43,6 +43,9 @@ CROSS = 7
 PLACED = 8
 TAKEN = 9
 FIELDS = 10
+PRUNE_DEPTH = 2
+"""A partial play is bounded (for the best few plays) only while it goes left, has at most
+this many tiles and a blank is left: elsewhere the bound costs more time than it saves."""
 ONE = np.uint64(1)
 trailing_zeros: Any = _trailing_zeros  # an LLVM intrinsic, untyped for mypy
 
@@ -286,6 +289,108 @@ def _shadow(
 
 
 @njit(cache=True)
+def _sides(
+    lane: Any, base: int, start: int, step: int, size: int, playable: Any, has: Any,
+    cscores: Any, lm: Any, wm: Any, values: Any, n_rem: int, squares: Any, opts: Any,
+) -> int:  # pragma: no cover - compiled
+    """The places a partial play could stop on one side, walking from square ``start`` by
+    ``step`` (-1 left, +1 right): for each, a row of ``opts`` with the empty squares it covers
+    (the first ones of ``squares``), their word multiplier, the face value of the board's tiles
+    it takes in, and its cross words' fixed part. Returns how many rows."""
+    n_opts = 0
+    k = 0
+    w = 1
+    through = 0
+    const = 0
+    if start < 0 or start >= size or lane[start] == 0:
+        # not extending is a place to stop
+        opts[0, 0] = 0
+        opts[0, 1] = 1
+        opts[0, 2] = 0
+        opts[0, 3] = 0
+        n_opts = 1
+    i = start
+    while 0 <= i < size:
+        if lane[i] != 0:
+            if not lane[i] & 0x80:
+                through += values[lane[i] & TILE_MASK]
+        else:
+            if k == n_rem or playable[i] == 0:
+                break
+            sq = base + i
+            squares[k] = sq
+            w *= wm[sq]
+            if has[sq]:
+                const += cscores[sq] * wm[sq]
+            k += 1
+        nxt = i + step
+        if nxt < 0 or nxt >= size or lane[nxt] == 0:
+            opts[n_opts, 0] = k
+            opts[n_opts, 1] = w
+            opts[n_opts, 2] = through
+            opts[n_opts, 3] = const
+            n_opts += 1
+        i = nxt
+    return n_opts
+
+
+@njit(cache=True)
+def _bound(
+    lane: Any, base: int, lo: int, hi: int, size: int, playable: Any,
+    has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack: Any, codes: Any, main: Any,
+    mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, rem: Any, left: Any,
+    right: Any, left_opts: Any, right_opts: Any, coefs: Any,
+) -> Any:  # pragma: no cover - compiled
+    """An upper bound on the score of any play that extends a partial play covering squares
+    ``lo``..``hi`` of the lane (``main``, ``mult``, ``cross``, ``placed`` as in a search frame;
+    ``rack`` the tiles left, whose codes are among ``codes``), leftwards or rightwards: for
+    every pair of places it could stop, the rack's most valuable tiles on the squares that
+    multiply them most, ignoring which words they make. The last six arrays are scratch
+    space."""
+    n_rem = 0
+    for code in codes:
+        for _ in range(rack[code]):
+            v = values[code] if code > 0 else 0
+            k = n_rem
+            while k > 0 and rem[k - 1] < v:
+                rem[k] = rem[k - 1]
+                k -= 1
+            rem[k] = v
+            n_rem += 1
+    n_left = _sides(lane, base, lo - 1, -1, size, playable, has, cscores, lm, wm, values,
+                    n_rem, left, left_opts)
+    n_right = _sides(lane, base, hi + 1, 1, size, playable, has, cscores, lm, wm, values,
+                     n_rem, right, right_opts)
+    best = -1
+    for x in range(n_left):
+        kl = left_opts[x, 0]
+        for y in range(n_right):
+            kr = right_opts[y, 0]
+            if kl + kr > n_rem:
+                break
+            w = mult * left_opts[x, 1] * right_opts[y, 1]
+            m = 0
+            for j in range(kl + kr):
+                sq = left[j] if j < kl else right[j - kl]
+                c = lm[sq] * w + (lm[sq] * wm[sq] if has[sq] else 0)
+                k = m
+                while k > 0 and coefs[k - 1] < c:
+                    coefs[k] = coefs[k - 1]
+                    k -= 1
+                coefs[k] = c
+                m += 1
+            bound = (main + left_opts[x, 2] + right_opts[y, 2]) * w + cross + (
+                left_opts[x, 3] + right_opts[y, 3])
+            for j in range(m):
+                bound += coefs[j] * rem[j]
+            if placed + m == rack_size:
+                bound += bingo
+            if bound > best:
+                best = bound
+    return best
+
+
+@njit(cache=True)
 def generate(
     nodes: Any, masks: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
@@ -336,6 +441,20 @@ def generate(
             rv[k] = values[code] if code > 0 else 0
             k += 1
     rv = np.sort(rv)[::-1].copy()
+    n_codes = 0
+    for code in range(64):
+        if rack[code] > 0:
+            n_codes += 1
+    codes = np.zeros(n_codes, np.int64)
+    n_codes = 0
+    for code in range(64):
+        if rack[code] > 0:
+            codes[n_codes] = code
+            n_codes += 1
+    rem = np.zeros(max(rack_total, 1), np.int64)
+    sides = np.zeros((2, size), np.int64)
+    opts = np.zeros((2, size + 1, 4), np.int64)
+    coefs = np.zeros(size, np.int64)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
@@ -373,7 +492,9 @@ def generate(
                 meta, out, val, count = _dfs(
                     nodes, masks, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_size, bingo, keep, frames, todo, cur,
-                    meta, out, val, count, use_leave, leave_table, radix,
+                    meta, out, val, count, use_leave, leave_table, radix, codes, best_leave,
+                    rem, sides,
+                    opts, coefs,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
@@ -392,7 +513,7 @@ def generate(
                 nodes, masks, grid[base: base + size], base, row, direction, an_a[idx], size,
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
                 rack, rack_size, bingo, keep, frames, todo, cur, meta, out, val, count,
-                use_leave, leave_table, radix,
+                use_leave, leave_table, radix, codes, best_leave, rem, sides, opts, coefs,
             )
     return meta, out, val, count
 
@@ -403,9 +524,17 @@ def _dfs(
     anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
     rack: Any, rack_size: int, bingo: int, keep: int, frames: Any, todo: Any, cur: Any,
     meta: Any, out: Any, val: Any, count: int, use_leave: bool, leave_table: Any, radix: Any,
+    codes: Any, best_leave: float, rem: Any, sides: Any, opts: Any, coefs: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
-    """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`)."""
+    """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`).
+
+    When only the best ``keep`` are kept and that many are found, a partial play is not
+    extended if its bound (:func:`_bound`, plus the best leave value) cannot beat the weakest
+    of them (only going left with a blank on the rack, up to :data:`PRUNE_DEPTH` tiles)."""
     right_clear = a == size - 1 or lane[a + 1] == 0
+    threshold = -np.inf
+    if keep and count == keep:
+        threshold = val[_weakest(val, count)]
     have = np.uint64(0)  # the letters the rack holds a tile of
     for code in range(1, 64):
         if rack[code] > 0:
@@ -520,7 +649,15 @@ def _dfs(
                     out[slot, i - left] = cur[i]
                 if slot == count:
                     count += 1
+                if keep and count == keep:
+                    threshold = val[_weakest(val, count)]
         if arc == 0:
+            continue
+        if phase == 0 and placed <= PRUNE_DEPTH and rack[0] > 0 and threshold > -np.inf and (
+                _bound(lane, base, left, right, size, playable, has, cscores, lm, wm,
+                       values, rack, codes, main, mult, cross, placed, rack_size, bingo, rem,
+                       sides[0], sides[1], opts[0], opts[1], coefs)
+                + best_leave <= threshold):
             continue
         # push the continuations that some tile fits: go on leftwards, or switch to the right
         # side (the left one is tried first)
