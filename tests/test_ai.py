@@ -423,3 +423,34 @@ def test_equity_stops_exchanging_on_a_blocked_board() -> None:
 
     exchanges, passes = 2 * STALLED_ROUNDS, 2 * game.rules.pass_rounds_to_end
     assert kinds == ["exchange"] * exchanges + ["pass"] * passes
+
+
+def test_no_level_joins_words_before_the_rules_allow_it(en_words: WordGraph) -> None:
+    en = find_edition("en")
+    rules = en.rules.replace(join_words_from_turn=99)
+    players = [get_player(level, en_words, seed=3) for level in levels()]
+    joins_left_out = 0
+    for seed in range(2):
+        game = Game(en, ["Ana", "Bruno"], seed=seed, lexicon=en_words, rules=rules)
+        for turn in range(24):
+            if game.over:
+                break
+            if game.challengeable is not None:
+                game.accept()
+                continue
+            view = game.view(game.to_move)
+            assert not view.may_join_words and not game.may_join_words
+            joins_left_out += len(generate(view.board, view.rack, en_words)) - len(
+                generate(view.board, view.rack, en_words, join_words=False))
+            action = players[turn % len(players)].choose(view, Limit(work=60))
+            game.apply(action)  # the game refuses a play that joins words
+    assert joins_left_out > 0  # there were such plays to avoid
+    game = Game(en, ["Ana", "Bruno"], seed=0, lexicon=en_words,
+                rules=en.rules.replace(join_words_from_turn=3))
+    greedy = get_player("greedy", en_words)
+    allowed = []
+    for _ in range(3):
+        allowed.append(game.view(game.to_move).may_join_words)
+        game.apply(greedy.choose(game.view(game.to_move)))
+        game.accept()
+    assert allowed == [False, False, True]

@@ -204,3 +204,35 @@ def test_top_by_equity_agrees_with_ranking_every_play() -> None:
         for place, points, equity in top:
             kept = tuple(sorted(leave(tiles, place)))
             assert equity == pytest.approx(points + leave_value(kept))
+
+
+def test_plays_that_join_words_can_be_left_out() -> None:
+    """With join_words=False the plays are exactly those the rules engine takes before the
+    ``join_words_from_turn`` turn: every play of the full list whose main word does not take in
+    two separate runs of board tiles."""
+    en = find_edition("en")
+    rules = en.rules.replace(join_words_from_turn=4)
+    graph = WordGraph.build(en, ["AT", "EAT", "ATEAT", "TEA", "ATE", "ETA", "TAE", "TEAT"])
+    board = Board(en)
+    for text in ("8D AT", "8G AT"):
+        board.put(Place.parse(text, en, board).placed())
+    rack = en.tiles.parse("AET?", rack=True)
+    every = {p.notation(en): s for p, s in generate(board, rack, graph)}
+    early = {p.notation(en): s for p, s in generate(board, rack, graph, join_words=False)}
+    assert early and set(early) < set(every)
+    for notation, points in every.items():
+        place = Place.parse(notation, en, board)
+        try:
+            check_shape(board, place, rules=rules, turn=3)
+            allowed = True
+        except IllegalPlayError as e:
+            assert e.reason == "joins-words-early"
+            allowed = False
+        assert (notation in early) == allowed, notation
+        if allowed:
+            assert early[notation] == points
+    joins = set(every) - set(early)
+    assert {n for n in joins if n.startswith("8")} == {"8D ..E..", "8D ..e.."}  # ATEAT
+    best = best_play(board, rack, graph, join_words=False)
+    assert best is not None and best[1] == max(early.values())
+    assert best[0].notation(en) not in joins

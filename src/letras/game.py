@@ -38,7 +38,7 @@ from letras.errors import FormatError, LetrasError, RuleError
 from letras.history import Accept, GameAction, Move, NoPlayEnd, Turn
 from letras.lexicon import Lexicon
 from letras.play import Challenge, Exchange, Pass, Place
-from letras.rules import full_place, invalid_words, validate
+from letras.rules import full_place, invalid_words, may_join_words, validate
 from letras.scoring import Score
 from letras.tiles import rack_tile
 
@@ -81,6 +81,8 @@ class PlayerView:
     challengeable: Place | None
     over: bool
     end_reason: str | None
+    may_join_words: bool = True
+    """May a play now join words already on the board (the ``join_words_from_turn`` rule)?"""
 
 
 @dataclass
@@ -218,6 +220,12 @@ class Game:
         return self._s.pending.place if self._s.pending else None
 
     @property
+    def may_join_words(self) -> bool:
+        """May the next tile play join words already on the board (the
+        ``join_words_from_turn`` rule)?"""
+        return may_join_words(self.rules, self._s.plays_made + 1)
+
+    @property
     def clocks(self) -> tuple[float, ...]:
         """Seconds each player has used."""
         return tuple(self._s.clocks)
@@ -262,6 +270,7 @@ class Game:
             challengeable=s.pending.place if s.pending else None,
             over=self.over,
             end_reason=s.end_reason,
+            may_join_words=self.may_join_words,
         )
 
     # ----- actions ----------------------------------------------------------------------------

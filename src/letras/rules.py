@@ -110,7 +110,7 @@ def check_shape(
         raise IllegalPlayError(
             "not-connected", "the play must touch a tile already on the board"
         )
-    if rules and rules.join_words_from_turn and turn < rules.join_words_from_turn:
+    if rules and not may_join_words(rules, turn):
         runs = _board_runs(main_word(board, place).new)
         if runs > 1:
             raise IllegalPlayError(
@@ -118,6 +118,19 @@ def check_shape(
                 f"joining words already on the board is allowed only from turn "
                 f"{rules.join_words_from_turn}",
             )
+
+
+def may_join_words(rules: RuleOptions | None, turn: int) -> bool:
+    """May the tile play of number ``turn`` (1-based, counting the plays that stand) join
+    words already on the board? Not before ``join_words_from_turn``, when the rules set it.
+
+    >>> from dataclasses import replace
+    >>> from letras.editions import find_edition
+    >>> rules = replace(find_edition("pt-BR").rules, join_words_from_turn=4)
+    >>> may_join_words(rules, 3), may_join_words(rules, 4), may_join_words(None, 1)
+    (False, True, True)
+    """
+    return not (rules and rules.join_words_from_turn and turn < rules.join_words_from_turn)
 
 
 def _check_tile(board: Board, tile: int) -> None:

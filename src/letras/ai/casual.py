@@ -62,7 +62,8 @@ class EasyPlayer(Player):
         self.rng = np.random.default_rng(seed)
 
     def choose(self, view: PlayerView, limit: Limit = NO_LIMIT) -> Choice:
-        plays = generate(view.board, view.rack, self.lexicon, bingo_bonus=view.rules.bingo_bonus)
+        plays = generate(view.board, view.rack, self.lexicon, bingo_bonus=view.rules.bingo_bonus,
+                         join_words=view.may_join_words)
         if len(plays):
             meta = plays.meta
             short = (meta[:, 3] <= EASY_WORD_LENGTH) & (meta[:, 5] < view.edition.rack_size)

@@ -130,7 +130,8 @@ class EndgameError(LetrasError):
 class EndgamePosition:
     """A two-player position with the bag empty: the board, the rack of the player to move,
     the other player's rack, the rules, and the passes and scoreless turns in a row so far
-    (they decide when passing ends the game)."""
+    (they decide when passing ends the game); whether plays may join words on the board
+    (the ``join_words_from_turn`` rule, kept as it stands now for the whole search)."""
 
     board: Board
     rack: tuple[int, ...]
@@ -138,6 +139,7 @@ class EndgamePosition:
     rules: RuleOptions
     passes_in_row: int = 0
     scoreless_in_row: int = 0
+    may_join_words: bool = True
 
     def __post_init__(self) -> None:
         labels = self.board.edition.tiles.labels
@@ -169,7 +171,8 @@ class EndgamePosition:
                 f"({view.rack_counts[opponent]} tiles)"
             )
         passes, scoreless = turns_in_row(view.turns, view.rules)
-        return cls(view.board, tuple(view.rack), tiles, view.rules, passes, scoreless)
+        return cls(view.board, tuple(view.rack), tiles, view.rules, passes, scoreless,
+                   view.may_join_words)
 
 
 @dataclass(frozen=True)
@@ -342,6 +345,7 @@ class _Search:
         rules = position.rules
         self.rules = rules
         self.bingo = rules.bingo_bonus
+        self.join_words = position.may_join_words
         self.values = board.edition.tiles.values
         self.tile_points = _value_table(self.values)
         self.pass_end = 2 * rules.pass_rounds_to_end if rules.pass_rounds_to_end else 0
@@ -372,7 +376,8 @@ class _Search:
         key = (self.zboard, rack)
         moves = self.moves.get(key)
         if moves is None:
-            plays = generate(self.board, rack, self.lexicon, bingo_bonus=self.bingo)
+            plays = generate(self.board, rack, self.lexicon, bingo_bonus=self.bingo,
+                             join_words=self.join_words)
             self.generated += 1
             moves = _Moves(plays, len(rack), self.value_of(rack), self.tile_points, len(opp),
                            self.value_of(opp))
@@ -726,7 +731,8 @@ def _solve_multi(
     values = edition.tiles.values
     table = _value_table(values)
     rack = tuple(sorted(view.rack))
-    plays = generate(view.board, rack, lexicon, bingo_bonus=view.rules.bingo_bonus)
+    plays = generate(view.board, rack, lexicon, bingo_bonus=view.rules.bingo_bonus,
+                     join_words=view.may_join_words)
     rack_value = sum(values[t] for t in rack)
     unseen_value = sum(values[t] for t in unseen)
     candidates: list[Choice] = []
@@ -785,6 +791,7 @@ class _Playout:
         self.pass_end = rules.pass_rounds_to_end * n
         self.scoreless_end = rules.scoreless_turns_to_end
         self.bingo = rules.bingo_bonus
+        self.join_words = view.may_join_words
 
     def run(self, first: Choice, deal: dict[int, list[int]]) -> list[int]:
         view = self.view
@@ -828,7 +835,8 @@ class _Playout:
             choice = None
 
     def policy(self, board: Board, rack: list[int]) -> Choice:
-        plays = generate(board, rack, self.lexicon, bingo_bonus=self.bingo)
+        plays = generate(board, rack, self.lexicon, bingo_bonus=self.bingo,
+                         join_words=self.join_words)
         if not len(plays):
             return Pass()
         rack_value = sum(self.values[t] for t in rack)

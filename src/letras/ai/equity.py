@@ -135,6 +135,7 @@ class EquityPlayer(Player):
             for place, score, equity in top_by_equity(
                 view.board, rack, self.lexicon, n,
                 term.table if term.table is not None else term.value, bingo_bonus=bingo,
+                join_words=view.may_join_words,
             ):
                 out.append(Candidate(place, equity, score))
         tile_plays = len(out)

@@ -380,6 +380,8 @@ class _Rollouts:
         self.squares = bytes(view.board.squares)
         self.rack_size = view.edition.rack_size
         self.bingo = view.rules.bingo_bonus
+        self.join_words = view.may_join_words
+        """The ``join_words_from_turn`` rule as it stands now, kept for the look-ahead."""
         self.exchange_min = max(1, view.rules.exchange_min_bag)
         self.values = view.edition.tiles.values
         self.me = view.player
@@ -481,7 +483,7 @@ class _Rollouts:
         can_exchange = bag_left >= self.exchange_min
         leaves = self._rack_leaves(racks, p, bag_left)
         found = top_by_equity(Board(self.edition, squares), rack, self.lexicon, 1, leaves,
-                              bingo_bonus=self.bingo)
+                              bingo_bonus=self.bingo, join_words=self.join_words)
         values = leaves.values
         whole = float(values[-1])  # every count at its top: the last index
         best_keep: tuple[int, ...] = ()
@@ -538,7 +540,7 @@ class _Rollouts:
         # The search asks for the value of every leave the rack can keep, the whole rack (a
         # pass) included, before it looks for plays: the best exchange comes with it.
         found = top_by_equity(Board(self.edition, squares), rack, self.lexicon, 1, value,
-                              bingo_bonus=self.bingo)
+                              bingo_bonus=self.bingo, join_words=self.join_words)
         return self._decide(rack, found, can_exchange, best_keep, best_keep_value, whole)
 
     def _decide(

@@ -40,7 +40,8 @@ class RandomPlayer(Player):
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView, limit: Limit = NO_LIMIT) -> Choice:
-        plays = generate(view.board, view.rack, self.lexicon, bingo_bonus=view.rules.bingo_bonus)
+        plays = generate(view.board, view.rack, self.lexicon, bingo_bonus=view.rules.bingo_bonus,
+                         join_words=view.may_join_words)
         if not len(plays):
             return Pass()
         return plays.place(self.rng.randrange(len(plays)))
@@ -52,7 +53,8 @@ class GreedyPlayer(Player):
     level = "greedy"
 
     def choose(self, view: PlayerView, limit: Limit = NO_LIMIT) -> Choice:
-        best = best_play(view.board, view.rack, self.lexicon, bingo_bonus=view.rules.bingo_bonus)
+        best = best_play(view.board, view.rack, self.lexicon, bingo_bonus=view.rules.bingo_bonus,
+                         join_words=view.may_join_words)
         if best is not None:
             return best[0]
         if can_exchange(view) and view.rack:

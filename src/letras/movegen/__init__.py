@@ -138,26 +138,30 @@ def generate(
     *,
     both_directions: bool = True,
     bingo_bonus: int | None = None,
+    join_words: bool = True,
 ) -> Plays:
-    """Every legal tile play of ``rack`` (tile codes, 0 = blank) on ``board``."""
-    return _run(board, rack, lexicon, both_directions, bingo_bonus, keep=0)
+    """Every legal tile play of ``rack`` (tile codes, 0 = blank) on ``board``; with
+    ``join_words=False`` (:attr:`~letras.game.Game.may_join_words`), none whose main word joins
+    two or more words already on the board."""
+    return _run(board, rack, lexicon, both_directions, bingo_bonus, join_words, keep=0)
 
 
 def top_plays(
     board: Board, rack: Sequence[int], lexicon: WordGraph, n: int, *,
-    bingo_bonus: int | None = None,
+    bingo_bonus: int | None = None, join_words: bool = True,
 ) -> list[tuple[Place, int]]:
     """The ``n`` highest-scoring plays, best first, found by bound-and-prune without keeping
     the others (ties at the cut are broken arbitrarily)."""
     if n <= 0:
         return []
-    plays = _run(board, rack, lexicon, True, bingo_bonus, keep=n)
+    plays = _run(board, rack, lexicon, True, bingo_bonus, join_words, keep=n)
     return [(plays.place(int(i)), plays.score(int(i))) for i in plays.order()]
 
 
 def top_by_equity(
     board: Board, rack: Sequence[int], lexicon: WordGraph, n: int,
     leave_value: LeaveValue | RackLeaves, *, bingo_bonus: int | None = None,
+    join_words: bool = True,
 ) -> list[tuple[Place, int, float]]:
     """The ``n`` plays of highest equity (score + ``leave_value`` of the tiles kept), best
     first, as (play, score, equity), by the same bound-and-prune search: the caller's
@@ -165,7 +169,8 @@ def top_by_equity(
     or it gives them all at once, as :class:`RackLeaves` of this rack."""
     if n <= 0:
         return []
-    plays = _run(board, rack, lexicon, True, bingo_bonus, keep=n, leave_value=leave_value)
+    plays = _run(board, rack, lexicon, True, bingo_bonus, join_words, keep=n,
+                 leave_value=leave_value)
     return [(plays.place(int(i)), plays.score(int(i)), float(plays.values[i]))
             for i in plays.order()]
 
@@ -202,11 +207,12 @@ def leave_table(rack: Sequence[int], leave_value: LeaveValue) -> RackLeaves:
 
 
 def best_play(
-    board: Board, rack: Sequence[int], lexicon: WordGraph, *, bingo_bonus: int | None = None
+    board: Board, rack: Sequence[int], lexicon: WordGraph, *, bingo_bonus: int | None = None,
+    join_words: bool = True,
 ) -> tuple[Place, int] | None:
     """The highest-scoring play (the first generated among equals), or None if there is none,
     without keeping the others."""
-    best = top_plays(board, rack, lexicon, 1, bingo_bonus=bingo_bonus)
+    best = top_plays(board, rack, lexicon, 1, bingo_bonus=bingo_bonus, join_words=join_words)
     return best[0] if best else None
 
 
@@ -216,6 +222,7 @@ def _run(
     lexicon: WordGraph,
     both_directions: bool,
     bingo_bonus: int | None,
+    join_words: bool,
     keep: int,
     leave_value: LeaveValue | RackLeaves | None = None,
 ) -> Plays:
@@ -235,8 +242,8 @@ def _run(
         table, radix = leave_table(rack, leave_value)
     meta, tiles, ranks, count = k.generate(
         lexicon.nodes, lexicon.child_masks, squares, board.size, counts, values, letter, word,
-        len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, keep,
-        leave_value is not None, table, radix,
+        len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, join_words,
+        keep, leave_value is not None, table, radix,
     )
     return Plays(edition, meta[:count].copy(), tiles[:count].copy(), ranks[:count].copy())
 
@@ -244,9 +251,11 @@ def _run(
 _NO_TABLE = (np.zeros(1, np.float64), np.zeros(64, np.int64))
 
 
-def can_play(board: Board, rack: Sequence[int], lexicon: WordGraph) -> bool:
+def can_play(
+    board: Board, rack: Sequence[int], lexicon: WordGraph, *, join_words: bool = True
+) -> bool:
     """Does the rack have any legal tile play on the board?"""
-    return bool(rack) and best_play(board, rack, lexicon) is not None
+    return bool(rack) and best_play(board, rack, lexicon, join_words=join_words) is not None
 
 
 def no_play_possible(game: Game) -> bool:
@@ -256,8 +265,9 @@ def no_play_possible(game: Game) -> bool:
     lexicon = game.lexicon
     if not isinstance(lexicon, WordGraph):
         return False
-    board = game.board
-    return not any(can_play(board, game.rack(p), lexicon) for p in range(len(game.players)))
+    board, join = game.board, game.may_join_words
+    return not any(can_play(board, game.rack(p), lexicon, join_words=join)
+                   for p in range(len(game.players)))
 
 
 def hints(view: PlayerView, lexicon: WordGraph, n: int = 5) -> list[tuple[ScoredPlay, str]]:
@@ -266,7 +276,8 @@ def hints(view: PlayerView, lexicon: WordGraph, n: int = 5) -> list[tuple[Scored
     tiles = view.edition.tiles
     out = []
     for place, score in top_plays(view.board, view.rack, lexicon, n,
-                                  bingo_bonus=view.rules.bingo_bonus):
+                                  bingo_bonus=view.rules.bingo_bonus,
+                                  join_words=view.may_join_words):
         left = leave(view.rack, place)
         out.append((ScoredPlay(place.notation(view.edition), score),
                     tiles.format(sorted(left), rack=True)))

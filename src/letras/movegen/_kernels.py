@@ -394,11 +394,14 @@ def _bound(
 def generate(
     nodes: Any, masks: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
-    both_on_empty: bool, keep: int, use_leave: bool, leave_table: Any, radix: Any,
+    both_on_empty: bool, join_words: bool, keep: int, use_leave: bool, leave_table: Any,
+    radix: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
     searching the anchors with the best bounds first and stopping when no bound can do better.
+    Without ``join_words``, a play whose main word takes in two or more separate runs of board
+    tiles (joins words) is not legal.
 
     Returns ``meta`` rows (row, col, direction, length, score, tiles placed), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile) and the count.
@@ -491,10 +494,9 @@ def generate(
                     continue
                 meta, out, val, count = _dfs(
                     nodes, masks, lane, base, row, direction, a, size, anchor, playable, has,
-                    cscores, lm, wm, values, rack, rack_size, bingo, keep, frames, todo, cur,
-                    meta, out, val, count, use_leave, leave_table, radix, codes, best_leave,
-                    rem, sides,
-                    opts, coefs,
+                    cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep, frames,
+                    todo, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
+                    best_leave, rem, sides, opts, coefs,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
@@ -512,8 +514,8 @@ def generate(
             meta, out, val, count = _dfs(
                 nodes, masks, grid[base: base + size], base, row, direction, an_a[idx], size,
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
-                rack, rack_size, bingo, keep, frames, todo, cur, meta, out, val, count,
-                use_leave, leave_table, radix, codes, best_leave, rem, sides, opts, coefs,
+                rack, rack_size, bingo, join_words, keep, frames, todo, cur, meta, out, val,
+                count, use_leave, leave_table, radix, codes, best_leave, rem, sides, opts, coefs,
             )
     return meta, out, val, count
 
@@ -522,9 +524,10 @@ def generate(
 def _dfs(
     nodes: Any, masks: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
     anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
-    rack: Any, rack_size: int, bingo: int, keep: int, frames: Any, todo: Any, cur: Any,
-    meta: Any, out: Any, val: Any, count: int, use_leave: bool, leave_table: Any, radix: Any,
-    codes: Any, best_leave: float, rem: Any, sides: Any, opts: Any, coefs: Any,
+    rack: Any, rack_size: int, bingo: int, join_words: bool, keep: int, frames: Any,
+    todo: Any, cur: Any, meta: Any, out: Any, val: Any, count: int, use_leave: bool,
+    leave_table: Any, radix: Any, codes: Any, best_leave: float, rem: Any, sides: Any,
+    opts: Any, coefs: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`).
 
@@ -619,6 +622,12 @@ def _dfs(
                 for i in range(left, right + 1):
                     if cur[i] != 0 and lane[i] == 0 and has[base + i]:
                         skip = True
+            if not join_words:
+                runs = 0
+                for i in range(left, right + 1):
+                    if lane[i] != 0 and (i == left or lane[i - 1] == 0):
+                        runs += 1
+                skip = skip or runs > 1
             score = main * mult + cross
             if placed == rack_size:
                 score += bingo

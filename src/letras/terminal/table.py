@@ -462,7 +462,8 @@ class Table:
             n = int(arg)
         game = self.game
         board, rack = game.board, game.rack(seat)
-        found = top_plays(board, rack, self.lexicon, n, bingo_bonus=game.rules.bingo_bonus)
+        found = top_plays(board, rack, self.lexicon, n, bingo_bonus=game.rules.bingo_bonus,
+                          join_words=game.may_join_words)
         if not found:
             self.say(self.t("hint.none"))
             return
