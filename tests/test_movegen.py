@@ -236,3 +236,39 @@ def test_plays_that_join_words_can_be_left_out() -> None:
     best = best_play(board, rack, graph, join_words=False)
     assert best is not None and best[1] == max(early.values())
     assert best[0].notation(en) not in joins
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6))
+def test_after_a_play_only_the_changed_lanes_have_new_plays(seed: int) -> None:
+    from letras.movegen import changed_lanes, lane_state
+
+    en = find_edition("en")
+    graph = graph_for_words(en, DATA / "en-words.txt.xz")
+    rng = random.Random(seed)
+    board = Board(en)
+    bag = [t for t, n in enumerate(en.tiles.counts) for _ in range(n)]
+    rng.shuffle(bag)
+    for _ in range(rng.randrange(1, 8)):
+        rack = tuple(bag.pop() for _ in range(7))
+        before = lane_state(board, graph)
+        old = generate(board, rack, graph)
+        plays = generate(board, tuple(bag[-7:]), graph)
+        if not len(plays):
+            continue
+        board.put(plays.place(rng.randrange(len(plays))).placed())
+        lanes = changed_lanes(before, lane_state(board, graph))
+        assert lanes.any()
+
+        def key(place: Place) -> tuple[frozenset[tuple[Square, int]], Direction]:
+            return frozenset(place.placed()), place.direction
+
+        def lane(place: Place) -> tuple[int, int]:
+            across = place.direction is Direction.ACROSS
+            return (0, place.square.row) if across else (1, place.square.col)
+
+        kept = {key(p): s for p, s in old if not lanes[lane(p)]}
+        fresh = {key(p): s for p, s in generate(board, rack, graph, lanes=lanes)}
+        assert all(lanes[lane(p)] for p, _ in generate(board, rack, graph, lanes=lanes))
+        assert kept.keys().isdisjoint(fresh.keys())
+        assert kept | fresh == {key(p): s for p, s in generate(board, rack, graph)}

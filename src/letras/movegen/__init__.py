@@ -139,11 +139,15 @@ def generate(
     both_directions: bool = True,
     bingo_bonus: int | None = None,
     join_words: bool = True,
+    lanes: npt.NDArray[np.bool_] | None = None,
 ) -> Plays:
     """Every legal tile play of ``rack`` (tile codes, 0 = blank) on ``board``; with
     ``join_words=False`` (:attr:`~letras.game.Game.may_join_words`), none whose main word joins
-    two or more words already on the board."""
-    return _run(board, rack, lexicon, both_directions, bingo_bonus, join_words, keep=0)
+    two or more words already on the board. With ``lanes`` (a ``(2, size)`` mask: across
+    rows, then down columns), only the plays along those lanes: after a play, the plays of
+    the lanes :func:`changed_lanes` does not name are the same as before."""
+    return _run(board, rack, lexicon, both_directions, bingo_bonus, join_words, keep=0,
+                lanes=lanes)
 
 
 def top_plays(
@@ -225,6 +229,7 @@ def _run(
     join_words: bool,
     keep: int,
     leave_value: LeaveValue | RackLeaves | None = None,
+    lanes: npt.NDArray[np.bool_] | None = None,
 ) -> Plays:
     announce_first_compile(k, "generate", "the move generator")
     edition = board.edition
@@ -243,12 +248,62 @@ def _run(
     meta, tiles, ranks, count = k.generate(
         lexicon.nodes, lexicon.child_masks, squares, board.size, counts, values, letter, word,
         len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, join_words,
-        keep, leave_value is not None, table, radix,
+        np.ones((2, board.size), np.bool_) if lanes is None else lanes, keep,
+        leave_value is not None, table, radix,
     )
     return Plays(edition, meta[:count].copy(), tiles[:count].copy(), ranks[:count].copy())
 
 
 _NO_TABLE = (np.zeros(1, np.float64), np.zeros(64, np.int64))
+
+
+class LaneState(NamedTuple):
+    """What the plays along each lane depend on: ``(2, size, size)`` arrays, across rows then
+    down columns, of the tiles, each empty square's cross-set and its cross words' face
+    value (see :func:`lane_state`)."""
+
+    tiles: npt.NDArray[np.uint8]
+    cross_sets: npt.NDArray[np.uint64]
+    cross_scores: npt.NDArray[np.int32]
+
+
+def lane_state(board: Board, lexicon: WordGraph) -> LaneState:
+    """The state of every lane of ``board``: two boards with the same state of a lane have
+    the same plays along it, with the same scores, for any rack."""
+    size = board.size
+    values = _edition_arrays(board.edition)[2]
+    across = np.frombuffer(board.squares, np.uint8)
+    down = across.reshape(size, size).T.copy().reshape(-1)
+    nletters = len(board.edition.tiles.labels) - 1
+    sets, scores, _ = zip(*(k.cross_sets(lexicon.nodes, lexicon.child_masks, grid, size,
+                                         values, nletters) for grid in (across, down)),
+                          strict=True)
+    shape = (2, size, size)
+    return LaneState(np.stack([across, down]).reshape(shape), np.stack(sets).reshape(shape),
+                     np.stack(scores).reshape(shape))
+
+
+def changed_lanes(before: LaneState, after: LaneState) -> npt.NDArray[np.bool_]:
+    """The lanes (a ``(2, size)`` mask, across rows then down columns) whose plays may differ
+    between two states: a tile, a cross-set or a cross score changed along them.
+
+    >>> from letras.editions import find_edition
+    >>> from letras.lexicon.kwg import WordGraph
+    >>> en = find_edition("en")
+    >>> words = WordGraph.build(en, ["AT", "TA"])
+    >>> board = Board(en)
+    >>> before = lane_state(board, words)
+    >>> board.put(Place.parse("8G AT", en).placed())
+    >>> lanes = changed_lanes(before, lane_state(board, words))
+    >>> lanes[0].nonzero()[0].tolist(), lanes[1].nonzero()[0].tolist()  # rows 7-9, columns F-I
+    ([6, 7, 8], [5, 6, 7, 8])
+    """
+    changed: npt.NDArray[np.bool_] = (
+        (before.tiles != after.tiles).any(axis=2)
+        | (before.cross_sets != after.cross_sets).any(axis=2)
+        | (before.cross_scores != after.cross_scores).any(axis=2)
+    )
+    return changed
 
 
 def can_play(

@@ -394,14 +394,15 @@ def _bound(
 def generate(
     nodes: Any, masks: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
-    both_on_empty: bool, join_words: bool, keep: int, use_leave: bool, leave_table: Any,
-    radix: Any,
+    both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
+    leave_table: Any, radix: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
     searching the anchors with the best bounds first and stopping when no bound can do better.
     Without ``join_words``, a play whose main word takes in two or more separate runs of board
-    tiles (joins words) is not legal.
+    tiles (joins words) is not legal. Only the lanes set in ``lanes`` (direction, row) are
+    searched.
 
     Returns ``meta`` rows (row, col, direction, length, score, tiles placed), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile) and the count.
@@ -477,6 +478,8 @@ def generate(
         all_cscores[direction] = cscores
         all_has[direction] = has
         for row in range(size):
+            if not lanes[direction, row]:
+                continue
             base = row * size
             lane = grid[base: base + size]
             _lane_setup(grid, row, size, empty, centre, sets, rack_mask, anchor, playable)
