@@ -60,7 +60,7 @@ from letras.editions import Edition
 from letras.game import PlayerView
 from letras.layout import Premium
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import Plays, RackLeaves, generate, leave_radix, top_by_equity
+from letras.movegen import Plays, RackLeaves, generate, leave_radix, leave_table, top_by_equity
 from letras.play import Exchange, Pass
 from letras.tiles import BLANK, BLANK_BIT
 
@@ -130,11 +130,9 @@ class EquityPlayer(Player):
             plays = generate(view.board, rack, self.lexicon, bingo_bonus=bingo)
             out.extend(_opening(plays, kept, term, view.edition, n))
         else:
-            # The generator's bound-and-prune search by equity asks for each leave's value once
-            # (or gets them all at once from the table).
+            # The generator's bound-and-prune search by equity, with every leave's value.
             for place, score, equity in top_by_equity(
-                view.board, rack, self.lexicon, n,
-                term.table if term.table is not None else term.value, bingo_bonus=bingo,
+                view.board, rack, self.lexicon, n, term.table, bingo_bonus=bingo,
                 join_words=view.may_join_words,
             ):
                 out.append(Candidate(place, equity, score))
@@ -144,8 +142,7 @@ class EquityPlayer(Player):
             for key in range(1, kept.full + 1):
                 keep = kept.leave(key)
                 thrown = _without(rack, keep)
-                value = (term.value(keep) if term.table is None
-                         else float(term.table.values[kept.full - key]))
+                value = float(term.table.values[kept.full - key])
                 out.append(Candidate(Exchange(thrown), value + bonus, 0))
         out.append(Candidate(Pass(), term.pass_value(), 0))
         kind = {Exchange: 1, Pass: 2}
@@ -159,13 +156,7 @@ def _opening(
     """The ``n`` best plays on the empty board: score + leave - vowels beside premiums."""
     if not len(plays):
         return []
-    keys = kept.keys(plays.tiles)
-    if term.table is not None:
-        values = term.table.values[kept.full - keys]
-    else:
-        distinct, inverse = np.unique(keys, return_inverse=True)
-        values = np.array([term.value(kept.leave(int(k))) for k in distinct])
-        values = values[inverse.reshape(-1)]
+    values = term.table.values[kept.full - kept.keys(plays.tiles)]
     scores = plays.scores()
     equity = scores + values
     equity -= OPENING_HOTSPOT_COST * _hotspot_vowels(plays, edition)
@@ -210,9 +201,9 @@ class _RackLeaves:
 
 class _LeaveTerm:
     """The leave term of one position: leave values while the bag holds tiles, endgame
-    penalties and bonuses once it is empty. With a :class:`~letras.ai.klv.LeaveTable`,
-    :attr:`table` holds the term of every leave of the rack, made at once; else it is None and
-    :meth:`value` asks the evaluator leave by leave (through the cache)."""
+    penalties and bonuses once it is empty. :attr:`table` holds the term of every leave of the
+    rack: all at once from a :class:`~letras.ai.klv.LeaveTable`, else asked of the evaluator
+    leave by leave (through the cache)."""
 
     def __init__(
         self, view: PlayerView, leaves: LeaveEvaluator, cache: dict[tuple[int, ...], float]
@@ -226,40 +217,32 @@ class _LeaveTerm:
         opponents = len(view.scores) - 1
         unseen = sum(n * self.values[t] for t, n in enumerate(view.unseen))
         self.out_bonus = unseen * (opponents + 1) / max(opponents, 1)
-        self.table: RackLeaves | None = None
-        if isinstance(leaves, LeaveTable):
-            self.table = (
-                endgame_leaves(view.rack, self.values, self.out_bonus) if self.endgame
-                else ramped(leaves.rack_leaves(view.rack), self.weight)
-            )
-
-    def face(self, tiles: Sequence[int]) -> int:
-        return sum(self.values[t] for t in tiles)
-
-    def value(self, leave: tuple[int, ...]) -> float:
+        self.table: RackLeaves
         if self.endgame:
-            if not leave:
-                return self.out_bonus
-            return -ENDGAME_STUCK_FACTOR * self.face(leave)
+            self.table = endgame_leaves(view.rack, self.values, self.out_bonus)
+        elif isinstance(leaves, LeaveTable):
+            self.table = ramped(leaves.rack_leaves(view.rack), self.weight)
+        else:
+            self.table = ramped(leave_table(view.rack, self._raw_value), self.weight)
+
+    def _raw_value(self, leave: tuple[int, ...]) -> float:
         v = self.cache.get(leave)
         if v is None:
             v = self.cache[leave] = float(self.leaves.value(leave))
-        return v * self.weight if v > 0 else v
+        return v
 
     def pass_value(self) -> float:
         """A pass keeps the rack; if it ends the game, it is worth the final margin."""
         view = self.view
         if _pass_ends_game(view):
             return _final_margin(view, self.values) * 1000.0
-        if self.table is not None:
-            return float(self.table.values[-1])  # every tile kept: the last index
-        return self.value(tuple(sorted(view.rack)))
+        return float(self.table.values[-1])  # every tile kept: the last index
 
 
 def ramped(raw: RackLeaves, weight: float) -> RackLeaves:
     """The leave term while the bag holds tiles, from the evaluator's values of a rack's
     leaves: a good leave's value times ``weight`` (the ramp of :data:`LEAVE_RAMP_BAG`), a bad
-    leave's in full, as :meth:`_LeaveTerm.value` gives it leave by leave.
+    leave's in full.
 
     >>> import numpy as np
     >>> ramped(RackLeaves(np.array([0.0, 4.0, -2.0]), np.zeros(64, np.int64)), 0.5).values

@@ -102,7 +102,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from letras.ai.equity import (
-    ENDGAME_STUCK_FACTOR,
     LEAVE_RAMP_BAG,
     Candidate,
     EquityPlayer,
@@ -118,7 +117,7 @@ from letras.board import Board, Direction, Square
 from letras.errors import LetrasError
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import RackLeaves, top_by_equity
+from letras.movegen import RackLeaves, leave_table, top_by_equity
 from letras.play import Exchange, Pass, Place
 from letras.tiles import BLANK_BIT
 
@@ -472,76 +471,42 @@ class _Rollouts:
     ) -> tuple[Choice, int, float]:
         """The equity player's action for seat ``p``: (action, points, value of the leave).
 
-        Every leave the rack can keep is valued once: the whole rack is the pass, the best of
-        the others the exchange (the first of equals in the order
+        Every leave the rack can keep is valued once (:meth:`_rack_leaves`): the whole rack is
+        the pass, the best of the others the exchange (the first of equals in the order
         :func:`~letras.movegen.leave_table` lists them), and the move generator adds them to
-        the plays' scores. With a :class:`~letras.ai.klv.LeaveTable` they are valued all at
-        once (:meth:`_rack_leaves`), else one by one (:meth:`_reply_leave_by_leave`)."""
-        if self.table is None:
-            return self._reply_leave_by_leave(squares, racks, p, bag_left)
+        the plays' scores."""
         rack = racks[p]
         can_exchange = bag_left >= self.exchange_min
         leaves = self._rack_leaves(racks, p, bag_left)
         found = top_by_equity(Board(self.edition, squares), rack, self.lexicon, 1, leaves,
                               bingo_bonus=self.bingo, join_words=self.join_words)
-        values = leaves.values
-        whole = float(values[-1])  # every count at its top: the last index
+        whole = float(leaves.values[-1])  # every count at its top: the last index
         best_keep: tuple[int, ...] = ()
         best_keep_value = -math.inf
-        if can_exchange and len(values) > 1:
+        if can_exchange and len(leaves.values) > 1:
             best_keep, best_keep_value = _best_keep(rack, leaves)
         return self._decide(rack, found, can_exchange, best_keep, best_keep_value, whole)
 
     def _rack_leaves(self, racks: list[list[int]], p: int, bag_left: int) -> RackLeaves:
         """The leave term of every leave of seat ``p``'s rack, as
         :class:`~letras.ai.equity.EquityPlayer` counts it: the endgame's once the bag is empty,
-        else :attr:`table`'s values, a good leave's ramped down as the bag runs low."""
+        else the evaluator's values (all at once from a :class:`~letras.ai.klv.LeaveTable`,
+        else leave by leave through the cache), a good leave's ramped down as the bag runs
+        low."""
         rack = racks[p]
         if bag_left == 0:
             others = sum(self.values[t] for q, r in enumerate(racks) if q != p for t in r)
             return endgame_leaves(rack, self.values, others * self.seats / (self.seats - 1))
-        assert self.table is not None
         weight = min(1.0, bag_left / LEAVE_RAMP_BAG) if LEAVE_RAMP_BAG else 1.0
-        return ramped(self.table.rack_leaves(rack), weight)
+        raw = (self.table.rack_leaves(rack) if self.table is not None
+               else leave_table(rack, self._raw_value))
+        return ramped(raw, weight)
 
-    def _reply_leave_by_leave(
-        self, squares: bytearray, racks: list[list[int]], p: int, bag_left: int
-    ) -> tuple[Choice, int, float]:
-        """:meth:`_reply` for an evaluator that values one leave at a time."""
-        rack = racks[p]
-        full = len(rack)
-        endgame = bag_left == 0
-        weight = min(1.0, bag_left / LEAVE_RAMP_BAG) if LEAVE_RAMP_BAG else 1.0
-        can_exchange = bag_left >= self.exchange_min
-        cache, evaluator = self.cache, self.leaves
-        out_bonus = 0.0
-        if endgame:
-            others = sum(self.values[t] for q, r in enumerate(racks) if q != p for t in r)
-            out_bonus = others * self.seats / (self.seats - 1)
-        best_keep: tuple[int, ...] = ()
-        best_keep_value = -math.inf
-        whole = 0.0
-
-        def value(leave: tuple[int, ...]) -> float:
-            nonlocal best_keep, best_keep_value, whole
-            if endgame:
-                v = out_bonus if not leave else -ENDGAME_STUCK_FACTOR * self._face(leave)
-            else:
-                raw = cache.get(leave)
-                if raw is None:
-                    raw = cache[leave] = float(evaluator.value(leave))
-                v = raw * weight if raw > 0 else raw
-            if len(leave) == full:
-                whole = v
-            elif can_exchange and v > best_keep_value:
-                best_keep, best_keep_value = leave, v
-            return v
-
-        # The search asks for the value of every leave the rack can keep, the whole rack (a
-        # pass) included, before it looks for plays: the best exchange comes with it.
-        found = top_by_equity(Board(self.edition, squares), rack, self.lexicon, 1, value,
-                              bingo_bonus=self.bingo, join_words=self.join_words)
-        return self._decide(rack, found, can_exchange, best_keep, best_keep_value, whole)
+    def _raw_value(self, leave: tuple[int, ...]) -> float:
+        raw = self.cache.get(leave)
+        if raw is None:
+            raw = self.cache[leave] = float(self.leaves.value(leave))
+        return raw
 
     def _decide(
         self, rack: list[int], found: list[tuple[Place, int, float]], can_exchange: bool,
@@ -562,9 +527,7 @@ class _Rollouts:
         return Pass(), 0, whole
 
     def _leave_value(self, leave: tuple[int, ...], bag_left: int) -> float:
-        raw = self.cache.get(leave)
-        if raw is None:
-            raw = self.cache[leave] = float(self.leaves.value(leave))
+        raw = self._raw_value(leave)
         if raw > 0 and LEAVE_RAMP_BAG:
             return raw * min(1.0, bag_left / LEAVE_RAMP_BAG)
         return raw
