@@ -224,12 +224,13 @@ def _lane_setup(
 def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
-    rack_size: int, bingo: int,
-) -> int:  # pragma: no cover - compiled
-    """An upper bound on the score of any play from anchor ``a``: for every span the play could
-    cover, the smaller of two bounds that ignore which words the tiles make: the rack's most
-    valuable tiles on the squares that multiply them most, and each square's most valuable
-    rack tile that its cross-set allows."""
+    rack_size: int, bingo: int, leave_by_placed: Any,
+) -> float:  # pragma: no cover - compiled
+    """An upper bound on the value of any play from anchor ``a``: for every span the play
+    could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
+    most valuable tiles on the squares that multiply them most, and each square's most
+    valuable rack tile that its cross-set allows), plus the best leave of a play of that many
+    tiles (``leave_by_placed``, zeros when plays are ranked by score)."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
     mv = np.zeros(size, np.int64)
@@ -238,7 +239,7 @@ def _shadow(
     while reach > 0 and (lane[reach - 1] != 0 or (
             not anchor[reach - 1] and playable[reach - 1] != 0)):
         reach -= 1
-    best = 0
+    best = -np.inf
     for left in range(a, reach - 1, -1):
         if left > 0 and lane[left - 1] != 0:
             continue
@@ -283,6 +284,7 @@ def _shadow(
             bound = min(bound, square_bound)
             if n == rack_size:
                 bound += bingo
+            bound += leave_by_placed[n]
             if bound > best:
                 best = bound
     return best
@@ -338,15 +340,15 @@ def _sides(
 def _bound(
     lane: Any, base: int, lo: int, hi: int, size: int, playable: Any,
     has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack: Any, codes: Any, main: Any,
-    mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, rem: Any, left: Any,
-    right: Any, left_opts: Any, right_opts: Any, coefs: Any,
-) -> Any:  # pragma: no cover - compiled
+    mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, leave_by_placed: Any,
+    rem: Any, left: Any, right: Any, left_opts: Any, right_opts: Any, coefs: Any,
+) -> float:  # pragma: no cover - compiled
     """An upper bound on the score of any play that extends a partial play covering squares
     ``lo``..``hi`` of the lane (``main``, ``mult``, ``cross``, ``placed`` as in a search frame;
     ``rack`` the tiles left, whose codes are among ``codes``), leftwards or rightwards: for
     every pair of places it could stop, the rack's most valuable tiles on the squares that
-    multiply them most, ignoring which words they make. The last six arrays are scratch
-    space."""
+    multiply them most, ignoring which words they make, plus the best leave of a play of that
+    many tiles (as in :func:`_shadow`). The last six arrays are scratch space."""
     n_rem = 0
     for code in codes:
         for _ in range(rack[code]):
@@ -361,7 +363,7 @@ def _bound(
                     n_rem, left, left_opts)
     n_right = _sides(lane, base, hi + 1, 1, size, playable, has, cscores, lm, wm, values,
                      n_rem, right, right_opts)
-    best = -1
+    best = -np.inf
     for x in range(n_left):
         kl = left_opts[x, 0]
         for y in range(n_right):
@@ -385,6 +387,7 @@ def _bound(
                 bound += coefs[j] * rem[j]
             if placed + m == rack_size:
                 bound += bingo
+            bound += leave_by_placed[placed + m]
             if bound > best:
                 best = bound
     return best
@@ -411,7 +414,6 @@ def generate(
     meta = np.zeros((room, META), np.int32)
     out = np.zeros((room, size), np.uint8)
     val = np.zeros(room, np.float64)  # what plays are ranked by: score, or score + leave value
-    best_leave = leave_table.max() if use_leave else 0.0
     count = 0
     empty = True
     for s in range(size * size):
@@ -456,13 +458,22 @@ def generate(
             codes[n_codes] = code
             n_codes += 1
     rem = np.zeros(max(rack_total, 1), np.int64)
+    # the best leave a play of each number of tiles can keep
+    leave_by_placed = np.zeros(rack_total + 1, np.float64)
+    if use_leave:
+        leave_by_placed[:] = -np.inf
+        for index in range(len(leave_table)):
+            placed = rack_total
+            for tile in codes:
+                placed -= (index // radix[tile]) % (rack[tile] + 1)
+            leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
     sides = np.zeros((2, size), np.int64)
     opts = np.zeros((2, size + 1, 4), np.int64)
     coefs = np.zeros(size, np.int64)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
-    an_bound = np.zeros(2 * size * size, np.int64)
+    an_bound = np.zeros(2 * size * size, np.float64)
     n_an = 0
     all_sets = np.zeros((2, size * size), np.uint64)
     all_cscores = np.zeros((2, size * size), np.int32)
@@ -492,19 +503,19 @@ def generate(
                     an_a[n_an] = a
                     an_bound[n_an] = _shadow(lane, base, a, size, anchor, playable, has,
                                              cscores, lm, wm, values, rv, rack,
-                                             rack_total, rack_size, bingo)
+                                             rack_total, rack_size, bingo, leave_by_placed)
                     n_an += 1
                     continue
                 meta, out, val, count = _dfs(
                     nodes, masks, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep, frames,
                     todo, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
-                    best_leave, rem, sides, opts, coefs,
+                    leave_by_placed, rem, sides, opts, coefs,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
         for idx in order:
-            if count == keep and an_bound[idx] + best_leave <= val[_weakest(val, count)]:
+            if count == keep and an_bound[idx] <= val[_weakest(val, count)]:
                 break
             direction = an_dir[idx]
             row = an_row[idx]
@@ -518,7 +529,8 @@ def generate(
                 nodes, masks, grid[base: base + size], base, row, direction, an_a[idx], size,
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
                 rack, rack_size, bingo, join_words, keep, frames, todo, cur, meta, out, val,
-                count, use_leave, leave_table, radix, codes, best_leave, rem, sides, opts, coefs,
+                count, use_leave, leave_table, radix, codes, leave_by_placed, rem, sides, opts,
+                coefs,
             )
     return meta, out, val, count
 
@@ -529,7 +541,7 @@ def _dfs(
     anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
     rack: Any, rack_size: int, bingo: int, join_words: bool, keep: int, frames: Any,
     todo: Any, cur: Any, meta: Any, out: Any, val: Any, count: int, use_leave: bool,
-    leave_table: Any, radix: Any, codes: Any, best_leave: float, rem: Any, sides: Any,
+    leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any, sides: Any,
     opts: Any, coefs: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`).
@@ -667,9 +679,9 @@ def _dfs(
             continue
         if phase == 0 and placed <= PRUNE_DEPTH and rack[0] > 0 and threshold > -np.inf and (
                 _bound(lane, base, left, right, size, playable, has, cscores, lm, wm,
-                       values, rack, codes, main, mult, cross, placed, rack_size, bingo, rem,
-                       sides[0], sides[1], opts[0], opts[1], coefs)
-                + best_leave <= threshold):
+                       values, rack, codes, main, mult, cross, placed, rack_size, bingo,
+                       leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs)
+                <= threshold):
             continue
         # push the continuations that some tile fits: go on leftwards, or switch to the right
         # side (the left one is tried first)
