@@ -19,7 +19,7 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "selfplay",
         help="AI players play each other: win rates, scores and spreads",
-        description="Play games between AI levels (2-4 players; levels: random, greedy, equity) "
+        description="Play games between AI levels (2-4 players, any level or difficulty name) "
         "and print each player's wins, win rate and mean spread with 95% confidence "
         "intervals, mean score, and the speed. Game i is seeded from --seed and i, and who "
         "moves first rotates.",
