@@ -18,10 +18,21 @@ it: negamax with alpha-beta pruning, iterative deepening on plies and a transpos
 - Transposition table: keyed by a 128-bit Zobrist hash of the board, both racks, the side to
   move and the counts of passes and scoreless turns in a row (the racks are kept exactly, the
   board by its hash: a collision is astronomically unlikely). Each entry keeps the bound,
-  its kind, the depth searched (or "complete": no horizon below it) and the best move.
-  Generated plays are cached per (board, rack) too: the move generator is the cost (it
-  computes the whole board's cross-sets on every call), so each position's plays are made
-  once. Plays are made and unmade on one board.
+  its kind, the depth searched (or "complete": no horizon below it) and the best move (not
+  known after a cut made before the plays were).
+- Plays, made incrementally (:mod:`letras.ai.endgame_plays`): a node's plays come from the
+  same player's plays two plies up, those along the lanes (rows and columns) the two plays
+  since then left unchanged and whose tiles the rack still holds, merged with the plays the
+  move generator finds along the changed lanes only. The list is exactly the move
+  generator's, in its order. Plays are cached per (board, rack) too, so each position's
+  plays are made once; plays are made and unmade on one board.
+- Cuts before the plays are made: one ply above the horizon, the pass or a play known from
+  two plies up (along an unchanged lane) may already reach the window's top; two or more
+  plies above it, each move's reply is bounded at once, in compiled code, from the other
+  side's plays two plies up (above the horizon only by the replies that go out, whose value
+  is exact), and a move its reply already refutes is not made. Those positions are counted
+  as searched. The values one ply above the horizon and the move order are computed in
+  compiled code too.
 - Move order: the table's best move, then plays that go out (highest first), then by the
   value one ply above the horizon (score less the reply's :func:`horizon_value`); the pass
   last. Principal variation search: the first move with the whole window, the others with a
@@ -80,6 +91,19 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from letras._compiled import announce_first_compile
+from letras.ai import endgame_plays
+from letras.ai.endgame_plays import (
+    LanePlays,
+    RackBits,
+    annotate,
+    best_at_horizon,
+    best_kept,
+    child_bounds,
+    derive,
+    play_lanes,
+    play_order,
+)
 from letras.ai.equity import EquityPlayer
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player
 from letras.board import Board, Direction, Square
@@ -96,9 +120,10 @@ from letras.tiles import BLANK_BIT, rack_tile
 DEFAULT_LIMIT = Limit(work=20_000)
 """What :class:`EndgamePlayer` spends on two players when its caller sets no limit: an exact
 search of a big endgame can take hours, a game should not. Work, not seconds, so that games
-replay exactly. Measured on the first position of real 7-vs-7 endgames: 2 to 16 seconds
-(blanks are the slow ones), depth 2 or 3. Endgames of up to 8 tiles between the two racks
-mostly finish within it (28 of 29 measured, 56 to 24,000 positions)."""
+replay exactly. Measured on the first position of four real 7-vs-(4 to 7) endgames (en and
+pt-BR, ``bench/endgame.py`` seeds 1 and 2): 0.03 to 0.9 seconds, depth 3 or 4 (one of them
+exact). Endgames of up to 8 tiles between the two racks mostly finish within it (29 of 29
+measured, 34 to 15,602 positions)."""
 MULTI_CANDIDATES = 10
 """With three or four players: how many of the player's plays are played out (plus the pass)."""
 MULTI_SAMPLES = 16
@@ -112,6 +137,8 @@ _COMPLETE = 1 << 30
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _PASS = -1
 """The index that stands for the pass in move lists."""
+_NO_MOVE = -2
+"""A table entry's best move when it is not known (a cut before the plays were made)."""
 DEPTHS = (1, 2, 3, 4)
 """The depths of the first iterations; the next one goes to the end of the game."""
 _INF = 1 << 40
@@ -292,35 +319,55 @@ class _Move:
 
 
 class _Moves:
-    """The plays of one rack on one board, best first, turned into :class:`_Move` on demand,
-    with what the last ply before the horizon needs of all of them as arrays. Kept small:
-    a search holds hundreds of thousands of these."""
+    """The plays of one rack on one board (in the order generated, with what incremental
+    generation needs: :class:`~letras.ai.endgame_plays.LanePlays`), turned into
+    :class:`_Move` on demand. Their order, best first, and scores as lists are made the first
+    time a node searches them: a node one ply above the horizon values them all at once
+    (:func:`~letras.ai.endgame_plays.best_at_horizon`) and needs neither. Kept small: a
+    search holds hundreds of thousands of these."""
 
-    __slots__ = ("made", "meta", "order", "scores", "stats", "tiles")
+    __slots__ = ("_order", "_scores", "lanes", "made", "meta", "opp_size", "opp_value",
+                 "plays", "rack", "rack_value", "tiles")
 
-    def __init__(self, plays: Plays, rack_size: int, rack_value: int,
-                 values: npt.NDArray[np.int64], opp_size: int, opp_value: int) -> None:
+    def __init__(self, plays: LanePlays, rack: tuple[int, ...], rack_value: int,
+                 opp_size: int, opp_value: int) -> None:
+        self.plays = plays
+        self.rack = rack
+        self.rack_value = rack_value
+        self.opp_size = opp_size
+        self.opp_value = opp_value
         self.meta = plays.meta
         self.tiles = plays.tiles
-        self.stats = stats = np.empty((3, len(plays.meta)), np.int64)
-        scores, kept, kept_value = stats
-        scores[:] = plays.meta[:, 4]
-        kept[:] = rack_size - plays.meta[:, 5]
-        kept_value[:] = rack_value - values[plays.tiles].sum(axis=1)
-        out = kept == 0
-        # Plays that go out first (best first), then by their value one ply above the horizon
-        # (score less the reply's horizon value); among equals, the order generated.
-        if opp_size:
-            reply = (2 * kept * kept_value - 2 * opp_size * opp_value) // (opp_size + kept)
-            key = np.where(out, scores + 2 * opp_value + (1 << 20), scores - reply)
-        else:
-            key = scores + np.where(out, 1 << 20, 0)
-        self.order: list[int] = np.argsort(-key, kind="stable").tolist()
-        self.scores: list[int] = scores.tolist()
+        self._order: list[int] | None = None
+        self._scores: list[int] | None = None
+        self.lanes: npt.NDArray[np.int64] | None = None
         self.made: dict[int, _Move] | None = None
 
+    def lanes_on(self, board: npt.NDArray[np.uint8], size: int) -> npt.NDArray[np.int64]:
+        """The lanes each play changes (:func:`~letras.ai.endgame_plays.play_lanes`);
+        ``board`` must be the board these plays are for."""
+        if self.lanes is None:
+            self.lanes = play_lanes(self.meta, self.tiles, board, size)
+        return self.lanes
+
+    @property
+    def order(self) -> list[int]:
+        """Indices best first: plays that go out (highest first), then by their value one
+        ply above the horizon (score less the reply's horizon value); among equals, the
+        order generated."""
+        if self._order is None:
+            self._order = play_order(self.meta, self.plays.laid_value, len(self.rack),
+                                     self.rack_value, self.opp_size, self.opp_value).tolist()
+        return self._order
+
+    @property
+    def scores(self) -> list[int]:
+        if self._scores is None:
+            self._scores = self.meta[:, 4].tolist()
+        return self._scores
+
     def __len__(self) -> int:
-        return len(self.scores)
+        return len(self.meta)
 
     def place(self, i: int) -> Place:
         row, col, direction, length = (int(x) for x in self.meta[i, :4])
@@ -337,6 +384,7 @@ class _Search:
         self.size = board.size
         self.board = board.copy()
         self.squares = self.board.squares
+        self.board_array = np.frombuffer(self.squares, np.uint8)
         self.zobrist = _zobrist_table(len(self.squares))
         self.zboard = 0
         for i, t in enumerate(self.squares):
@@ -356,6 +404,10 @@ class _Search:
         self.table: dict[tuple[int, tuple[int, ...], tuple[int, ...], int, int],
                          tuple[int, int, int, int]] = {}
         self.moves: dict[tuple[int, tuple[int, ...]], _Moves] = {}
+        self.rack_bits = RackBits(position.rack + position.opponent_rack)
+        # On the empty board the first play changes every lane (the centre is the anchor).
+        self.incremental = any(self.squares)
+        self.lane_masks: dict[int, npt.NDArray[np.bool_]] = {}
         self.cached_plays = 0
         self.rack_values: dict[tuple[int, ...], int] = {}
         self.nodes = 0
@@ -372,15 +424,34 @@ class _Search:
             v = self.rack_values[rack] = sum(self.values[t] for t in rack)
         return v
 
-    def plays_for(self, rack: tuple[int, ...], opp: tuple[int, ...] = ()) -> _Moves:
+    def plays_for(self, rack: tuple[int, ...], opp: tuple[int, ...] = (),
+                  source: _Moves | None = None, changed: int = 0) -> _Moves:
+        """The plays of ``rack`` on the board now (``opp``: the other rack, for their order):
+        from the table of plays, else made from ``source`` (the plays of a rack that holds
+        this one, on a board that differs from this one along the ``changed`` lanes only),
+        else generated."""
         key = (self.zboard, rack)
         moves = self.moves.get(key)
         if moves is None:
-            plays = generate(self.board, rack, self.lexicon, bingo_bonus=self.bingo,
-                             join_words=self.join_words)
+            bits = self.rack_bits
+            if source is None:
+                plays = annotate(generate(self.board, rack, self.lexicon,
+                                          bingo_bonus=self.bingo, join_words=self.join_words),
+                                 bits, self.tile_points)
+            else:
+                lanes = self.lane_masks.get(changed)
+                if lanes is None:
+                    if len(self.lane_masks) >= 1 << 16:
+                        self.lane_masks.clear()
+                    lanes = self.lane_masks[changed] = (
+                        (changed >> np.arange(2 * self.size)) & 1
+                    ).astype(np.bool_).reshape(2, self.size)
+                new = generate(self.board, rack, self.lexicon, bingo_bonus=self.bingo,
+                               join_words=self.join_words, lanes=lanes)
+                plays = derive(source.plays, changed, bits.of(source.rack) & ~bits.of(rack),
+                               new, bits, self.tile_points)
             self.generated += 1
-            moves = _Moves(plays, len(rack), self.value_of(rack), self.tile_points, len(opp),
-                           self.value_of(opp))
+            moves = _Moves(plays, rack, self.value_of(rack), len(opp), self.value_of(opp))
             self.cached_plays += len(moves) + 1
             if self.cached_plays > CACHED_PLAYS:
                 self._trim_moves()
@@ -443,6 +514,7 @@ class _Search:
         return (tiles + 1) * min(ends)
 
     def run(self) -> EndgameResult:
+        announce_first_compile(endgame_plays, "_merge", "the endgame search")
         start = time.perf_counter()
         self.deadline = self.limit.deadline(start)
         pos = self.position
@@ -455,7 +527,11 @@ class _Search:
         while True:
             self.enforce = d > 1
             try:
-                v, complete = self.negamax(me, opp, passes, scoreless, d, -_INF, _INF)
+                # The other side's plays on this board are the source of its plays after
+                # each move of ours (as if it had just passed).
+                other = self.plays_for(opp, me) if self.incremental else None
+                v, complete = self.negamax(me, opp, passes, scoreless, d, -_INF, _INF,
+                                           None, 0, other, 0)
             except _Stop:
                 break
             root = self.table.get((self.zboard, me, opp, *self.counters_key(passes, scoreless)))
@@ -478,13 +554,18 @@ class _Search:
 
     def negamax(
         self, me: tuple[int, ...], opp: tuple[int, ...], passes: int, scoreless: int,
-        depth: int, alpha: int, beta: int,
+        depth: int, alpha: int, beta: int, source: _Moves | None = None, changed: int = 0,
+        parent: _Moves | None = None, parent_changed: int = 0,
     ) -> tuple[int, bool]:
         """The value for the side to move (rack ``me``), and whether it is complete (no
         horizon below): then it is a true bound of the game's value, exact inside the window.
 
         Principal variation search: the first move with the whole window, the others with a
-        null window, searched again only when they beat the best so far."""
+        null window, searched again only when they beat the best so far.
+
+        ``source``: this side's plays two plies up, and the lanes ``changed`` since then;
+        ``parent``: the other side's plays one ply up, and the lanes ``parent_changed``
+        changed by its move (the plays here are made from them: :meth:`plays_for`)."""
         self.nodes += 1
         if self.enforce and (
             (self.work is not None and self.nodes > self.work)
@@ -511,8 +592,16 @@ class _Search:
             opp_value = self.value_of(opp)
         if depth == 0:
             return horizon_value(me_value, len(me), opp_value, len(opp)), False
-        moves = self.plays_for(me, opp)
-        if not moves.scores and self.no_play_ends and not self.plays_for(opp).scores:
+        if not self.incremental:
+            source = parent = None
+        elif depth == 1 and source is not None and (self.zboard, me) not in self.moves:
+            cut = self.cut_at_horizon(key, me, opp, passes, scoreless, beta, source, changed)
+            if cut is not None:
+                return cut
+        moves = self.plays_for(me, opp, source, changed)
+        if not len(moves) and self.no_play_ends and not len(self.plays_for(
+            opp, (), parent, parent_changed
+        )):
             # Neither side can play: the game ends, each losing their own rack.
             return opp_value - me_value, True
         if depth == 1:
@@ -521,14 +610,44 @@ class _Search:
         alpha0 = alpha
         best, best_i, complete = -_INF, _PASS, True
         order = moves.order
-        if hint is not None and hint != _PASS:
-            order = [hint, *(i for i in order if i != hint)]
+        if hint is not None and hint >= 0:
+            order = order.copy()
+            order.remove(hint)
+            order.insert(0, hint)
         sequence = [_PASS, *order] if hint == _PASS else [*order, _PASS]
         squares, zobrist_board = self.squares, self.zboard
         made, scores = moves.made, moves.scores
+        lanes_of = moves.lanes_on(self.board_array, self.size)
+        # What each move's reply is worth at least (from the other side's plays two plies up,
+        # in compiled code, a few moves at a time as the loop reaches them): a move whose
+        # reply already refutes it is not made (the reply would cut at once).
+        bounds: dict[int, tuple[int, bool]] = {}
+        bounded = 0 if parent is not None and len(moves) else len(sequence)
+        chunk = 4
+        k = -1
         first = True
         for i in sequence:
-            if i == _PASS:
+            k += 1
+            if k >= bounded:
+                which = np.array([j for j in sequence[k:k + chunk] if j >= 0], np.int64)
+                bounded, chunk = k + chunk, 4 * chunk
+                assert parent is not None
+                bound, ends, known = child_bounds(
+                    which, moves.meta, moves.plays.laid_value, moves.lanes, len(me), me_value,
+                    parent.meta, parent.plays.lane, parent.plays.used,
+                    parent.plays.laid_value, parent_changed,
+                    self.rack_bits.of(parent.rack) & ~self.rack_bits.of(opp), len(opp),
+                    opp_value, scoreless, self.pass_end, self.scoreless_end,
+                    self.no_play_ends, depth == 2)
+                for j, b, e, kn in zip(which.tolist(), bound.tolist(), ends.tolist(),
+                                       known.tolist(), strict=True):
+                    if kn:
+                        bounds[j] = (scores[j] - b, e)
+            upper = bounds.get(i)
+            if upper is not None and upper[0] <= alpha:
+                self.nodes += 1
+                v, c = upper
+            elif i == _PASS:
                 np_, ns = passes + 1, scoreless + 1
                 if (self.pass_end and np_ >= self.pass_end) or (
                     self.scoreless_end and ns >= self.scoreless_end
@@ -536,11 +655,14 @@ class _Search:
                     v, c = opp_value - me_value, True
                 else:
                     if first:
-                        cv, c = self.negamax(opp, me, np_, ns, depth - 1, -beta, -alpha)
+                        cv, c = self.negamax(opp, me, np_, ns, depth - 1, -beta, -alpha,
+                                             parent, parent_changed, moves, 0)
                     else:
-                        cv, c = self.negamax(opp, me, np_, ns, depth - 1, -alpha - 1, -alpha)
+                        cv, c = self.negamax(opp, me, np_, ns, depth - 1, -alpha - 1, -alpha,
+                                             parent, parent_changed, moves, 0)
                         if alpha < -cv < beta:
-                            cv, c = self.negamax(opp, me, np_, ns, depth - 1, -beta, -alpha)
+                            cv, c = self.negamax(opp, me, np_, ns, depth - 1, -beta, -alpha,
+                                                 parent, parent_changed, moves, 0)
                     v = -cv
             else:
                 m = made.get(i) if made is not None else None
@@ -558,16 +680,21 @@ class _Search:
                         for sq, t in zip(m.squares, m.tiles, strict=True):
                             squares[sq] = t
                         self.zboard = zobrist_board ^ m.zobrist
+                        lanes = int(lanes_of[i])
+                        since = parent_changed | lanes
                         try:
                             if first:
                                 cv, c = self.negamax(opp, m.leave, 0, ns, depth - 1,
-                                                     score - beta, score - alpha)
+                                                     score - beta, score - alpha,
+                                                     parent, since, moves, lanes)
                             else:
                                 cv, c = self.negamax(opp, m.leave, 0, ns, depth - 1,
-                                                     score - alpha - 1, score - alpha)
+                                                     score - alpha - 1, score - alpha,
+                                                     parent, since, moves, lanes)
                                 if alpha < score - cv < beta:
                                     cv, c = self.negamax(opp, m.leave, 0, ns, depth - 1,
-                                                         score - beta, score - alpha)
+                                                         score - beta, score - alpha,
+                                                         parent, since, moves, lanes)
                         finally:
                             for sq in m.squares:
                                 squares[sq] = 0
@@ -585,6 +712,41 @@ class _Search:
         self.store(key, (_COMPLETE if complete else depth, kind, best, best_i))
         return best, complete
 
+    def pass_at_horizon(self, me: tuple[int, ...], opp: tuple[int, ...], passes: int,
+                        scoreless: int) -> tuple[int, bool]:
+        """The value of passing one ply above the horizon, and whether it ends the game."""
+        if (self.pass_end and passes + 1 >= self.pass_end) or (
+            self.scoreless_end and scoreless + 1 >= self.scoreless_end
+        ):
+            return self.value_of(opp) - self.value_of(me), True
+        return -horizon_value(self.value_of(opp), len(opp), self.value_of(me), len(me)), False
+
+    def cut_at_horizon(
+        self, key: tuple[int, tuple[int, ...], tuple[int, ...], int, int],
+        me: tuple[int, ...], opp: tuple[int, ...], passes: int, scoreless: int, beta: int,
+        source: _Moves, changed: int,
+    ) -> tuple[int, bool] | None:
+        """One ply above the horizon, before any play is generated: if the pass or a play
+        known from ``source`` (along a lane not changed since) already reaches ``beta``, that
+        lower bound (and whether its move ends the game); else None. The plays along the
+        changed lanes could only raise the value."""
+        me_value = self.value_of(me)
+        stop = bool(self.scoreless_end and scoreless + 1 >= self.scoreless_end)
+        outside = self.rack_bits.of(source.rack) & ~self.rack_bits.of(me)
+        best, i, complete = best_kept(source.meta, source.plays.lane, source.plays.used,
+                                      source.plays.laid_value, changed, outside, len(me),
+                                      me_value, len(opp), self.value_of(opp), stop, False)
+        if i < 0 and self.no_play_ends:
+            return None  # perhaps neither side can play: plays_for must know
+        value, ends = self.pass_at_horizon(me, opp, passes, scoreless)
+        move = _NO_MOVE
+        if i < 0 or value > best:
+            best, complete, move = value, ends, _PASS
+        if best < beta:
+            return None
+        self.store(key, (_COMPLETE if complete else 1, _LOWER, best, move))
+        return best, complete
+
     def last_ply(
         self, key: tuple[int, tuple[int, ...], tuple[int, ...], int, int],
         me: tuple[int, ...], opp: tuple[int, ...], passes: int, scoreless: int, moves: _Moves,
@@ -593,20 +755,10 @@ class _Search:
         valued by :func:`horizon_value`, which needs only the tiles each play keeps)."""
         me_value, opp_value, n_opp = self.value_of(me), self.value_of(opp), len(opp)
         best, best_i, complete = -_INF, _PASS, True
-        if moves.scores:
-            scores, kept, kept_value = moves.stats
-            out = kept == 0
-            # horizon_value of each reply, for the opponent to move, all at once.
-            reply = (2 * kept * kept_value - 2 * n_opp * opp_value) // (n_opp + kept)
-            values = np.where(out, scores + 2 * opp_value, scores - reply)
-            terminal = out
-            if self.scoreless_end and scoreless + 1 >= self.scoreless_end:
-                stop = (scores == 0) & ~out
-                values = np.where(stop, opp_value - kept_value, values)
-                terminal = terminal | stop
-            complete = bool(terminal.all())
-            best_i = int(np.argmax(values))
-            best = int(values[best_i])
+        if len(moves.meta):
+            stop = bool(self.scoreless_end and scoreless + 1 >= self.scoreless_end)
+            best, best_i, complete = best_at_horizon(moves.meta, moves.plays.laid_value,
+                                                     len(me), me_value, n_opp, opp_value, stop)
         np_, ns = passes + 1, scoreless + 1
         if (self.pass_end and np_ >= self.pass_end) or (
             self.scoreless_end and ns >= self.scoreless_end

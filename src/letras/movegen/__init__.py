@@ -11,7 +11,10 @@ Conventions:
 - on the empty board plays are generated both ways unless ``both_directions=False`` (then
   across only, as move-count references count them);
 - a blank is tried as every letter of the edition, and a real tile and a blank standing for
-  the same letter are different plays.
+  the same letter are different plays;
+- the order is fixed: lane by lane (rows across, then columns down), and within a lane an
+  order that a smaller rack keeps (its plays come in the same relative order as the bigger
+  rack's), which lets a search reuse plays from one position in the next.
 
 >>> from letras.editions import find_edition
 >>> from letras.board import Board
@@ -54,19 +57,24 @@ class ScoredPlay:
     score: int
 
 
-_ARRAYS: dict[str, tuple[npt.NDArray[np.int64], ...]] = {}
+_ARRAYS: dict[int, tuple[Edition, tuple[npt.NDArray[np.int64], ...]]] = {}
 
 
 def _edition_arrays(edition: Edition) -> tuple[npt.NDArray[np.int64], ...]:
-    """Letter and word multipliers per square, and tile values, as the kernel wants them."""
-    arrays = _ARRAYS.get(edition.name)
-    if arrays is None or len(arrays[0]) != len(edition.layout.premiums):
-        layout = edition.layout
-        letter = np.array([p.letter_multiplier for p in layout.premiums], np.int64)
-        word = np.array([p.word_multiplier for p in layout.premiums], np.int64)
-        values = np.zeros(64, np.int64)
-        values[: len(edition.tiles.values)] = edition.tiles.values
-        arrays = _ARRAYS[edition.name] = (letter, word, values)
+    """Letter and word multipliers per square, and tile values, as the kernel wants them
+    (made once per edition object)."""
+    known = _ARRAYS.get(id(edition))
+    if known is not None and known[0] is edition:
+        return known[1]
+    layout = edition.layout
+    letter = np.array([p.letter_multiplier for p in layout.premiums], np.int64)
+    word = np.array([p.word_multiplier for p in layout.premiums], np.int64)
+    values = np.zeros(64, np.int64)
+    values[: len(edition.tiles.values)] = edition.tiles.values
+    arrays = (letter, word, values)
+    if len(_ARRAYS) > 64:  # editions made on the fly: keep the cache small
+        _ARRAYS.clear()
+    _ARRAYS[id(edition)] = (edition, arrays)
     return arrays
 
 
