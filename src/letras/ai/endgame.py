@@ -131,7 +131,8 @@ MULTI_SAMPLES = 16
 TABLE_SIZE = 1_000_000
 """Transposition-table entries kept; past this the older half is dropped."""
 CACHED_PLAYS = 2_000_000
-"""Generated plays kept in the move cache; past this the older half of the racks is dropped."""
+"""Plays kept in the move cache (a play made ready to make and unmake counts twice); past this
+the older half of the racks is dropped."""
 _COMPLETE = 1 << 30
 """The depth recorded for a table entry whose subtree never reached the horizon."""
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -461,7 +462,8 @@ class _Search:
     def _trim_moves(self) -> None:
         keys = list(self.moves)
         for key in keys[: len(keys) // 2]:
-            self.cached_plays -= len(self.moves.pop(key)) + 1
+            moves = self.moves.pop(key)
+            self.cached_plays -= len(moves) + 1 + len(moves.made or ())
 
     def move(self, moves: _Moves, i: int, rack: tuple[int, ...]) -> _Move:
         m = moves.made.get(i) if moves.made is not None else None
@@ -485,6 +487,7 @@ class _Search:
             m = _Move(tuple(squares), tuple(tiles), tuple(left), z)
             assert moves.made is not None
             moves.made[i] = m
+            self.cached_plays += 1
         return m
 
     def choice(self, moves: _Moves, i: int) -> Choice:
