@@ -186,6 +186,16 @@ def _fits(
     return fits if blanks else fits & have
 
 
+@njit(cache=True, inline="always")
+def _insert(values: Any, n: int, v: Any) -> None:  # pragma: no cover - compiled
+    """Put ``v`` into the first ``n`` of ``values``, kept highest first."""
+    k = n
+    while k > 0 and values[k - 1] < v:
+        values[k] = values[k - 1]
+        k -= 1
+    values[k] = v
+
+
 @njit(cache=True)
 def _weakest(val: Any, count: int) -> int:  # pragma: no cover - compiled
     """The row of the lowest value among the first ``count`` (the one a better play replaces)."""
@@ -270,12 +280,7 @@ def _shadow(
             if i < a or n == 0 or (i + 1 < size and lane[i + 1] != 0):
                 continue
             for j in range(n):
-                c = lmv[j] * mult + hv[j]
-                k = j
-                while k > 0 and coefs[k - 1] < c:
-                    coefs[k] = coefs[k - 1]
-                    k -= 1
-                coefs[k] = c
+                _insert(coefs, j, lmv[j] * mult + hv[j])
             bound = through * mult + const
             square_bound = bound
             for j in range(n):
@@ -352,12 +357,7 @@ def _bound(
     n_rem = 0
     for code in codes:
         for _ in range(rack[code]):
-            v = values[code] if code > 0 else 0
-            k = n_rem
-            while k > 0 and rem[k - 1] < v:
-                rem[k] = rem[k - 1]
-                k -= 1
-            rem[k] = v
+            _insert(rem, n_rem, values[code] if code > 0 else 0)
             n_rem += 1
     n_left = _sides(lane, base, lo - 1, -1, size, playable, has, cscores, lm, wm, values,
                     n_rem, left, left_opts)
@@ -374,12 +374,7 @@ def _bound(
             m = 0
             for j in range(kl + kr):
                 sq = left[j] if j < kl else right[j - kl]
-                c = lm[sq] * w + (lm[sq] * wm[sq] if has[sq] else 0)
-                k = m
-                while k > 0 and coefs[k - 1] < c:
-                    coefs[k] = coefs[k - 1]
-                    k -= 1
-                coefs[k] = c
+                _insert(coefs, m, lm[sq] * w + (lm[sq] * wm[sq] if has[sq] else 0))
                 m += 1
             bound = (main + left_opts[x, 2] + right_opts[y, 2]) * w + cross + (
                 left_opts[x, 3] + right_opts[y, 3])
