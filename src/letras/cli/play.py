@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,8 +80,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # while loading: no game yet, nothing to save
         return 130
-    if sys.stdin.isatty() and not plain:
-        import readline  # noqa: F401  (line editing and history at the prompt)
+    if sys.stdin.isatty():
+        # Ctrl-C saves the game, even when started from a shell that ignores it (in the
+        # background, under nohup): the player at this terminal asked for it.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if not plain:
+            import readline  # noqa: F401  (line editing and history at the prompt)
     return table.run(resumed=resumed)
 
 
