@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from letras.ai.player import Choice
 from letras.board import Board, Direction, Square
 from letras.editions import Edition, find_edition
-from letras.game import Game
-from letras.lexicon import shipped_lexicons
+from letras.game import Game, PlayerView
+from letras.lexicon import Lexicon, shipped_lexicons
 from letras.lexicon.kwg import WordGraph, graph_for_words
-from letras.play import Place
+from letras.play import Exchange, Pass, Place
+from letras.rules import validate
 from letras.tiles import BLANK, BLANK_BIT, THROUGH
 
 
@@ -117,3 +119,17 @@ def hidden_twin(game: Game, other: int, lexicon: WordGraph) -> Game:
     random.Random(2).shuffle(bag_tiles)
     state.bag._rng = random.Random("another order")
     return twin
+
+
+def assert_legal(view: PlayerView, action: Choice, lexicon: Lexicon) -> None:
+    """The game would take ``action`` from the player whose view this is."""
+    if isinstance(action, Place):
+        validate(view.board, action, rack=view.rack, lexicon=lexicon, rules=view.rules)
+    elif isinstance(action, Exchange):
+        assert view.bag_count >= view.rules.exchange_min_bag
+        rest = list(view.rack)
+        for t in action.tiles:
+            rest.remove(t)  # raises if the rack lacks the tile
+        assert action.tiles
+    else:
+        assert isinstance(action, Pass)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from helpers import board_with, hidden_twin, small_lexicon
+from helpers import assert_legal, board_with, hidden_twin, small_lexicon
 from letras.ai import (
     EquityPlayer,
     GreedyPlayer,
@@ -56,19 +56,6 @@ def advance(game: Game, turns: int, rng: random.Random, lexicon: WordGraph) -> N
         game.apply(rng.choice(players).choose(game.view(game.to_move)))
     if game.challengeable is not None and not game.over:
         game.accept()
-
-
-def assert_legal(view: PlayerView, action: Choice, lexicon: WordGraph) -> None:
-    if isinstance(action, Place):
-        validate(view.board, action, rack=view.rack, lexicon=lexicon, rules=view.rules)
-    elif isinstance(action, Exchange):
-        assert view.bag_count >= view.rules.exchange_min_bag
-        rest = list(view.rack)
-        for t in action.tiles:
-            rest.remove(t)  # raises if the rack lacks the tile
-        assert action.tiles
-    else:
-        assert isinstance(action, Pass)
 
 
 # ----- the levels ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import hidden_twin, small_lexicon
+from helpers import assert_legal, hidden_twin, small_lexicon
 from letras.ai import EquityPlayer, Limit, get_player, levels
 from letras.ai.sim import SimError, SimPlayer, Simulation
 from letras.board import Board, Square
@@ -18,7 +18,7 @@ from letras.editions import Edition, editions, find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph, graph_for_words
 from letras.movegen import top_plays
-from letras.play import Exchange, Pass, Place
+from letras.play import Place
 from letras.rules import validate
 
 DATA = Path(__file__).parent / "data"
@@ -65,18 +65,6 @@ def advanced_game(edition: Edition, lexicon: WordGraph, seats: int, seed: int,
     if game.challengeable is not None and not game.over:
         game.accept()
     return game
-
-
-def assert_legal(view: PlayerView, action: object, lexicon: WordGraph) -> None:
-    if isinstance(action, Place):
-        validate(view.board, action, rack=view.rack, lexicon=lexicon, rules=view.rules)
-    elif isinstance(action, Exchange):
-        assert view.bag_count >= view.rules.exchange_min_bag
-        rest = list(view.rack)
-        for t in action.tiles:
-            rest.remove(t)
-    else:
-        assert isinstance(action, Pass)
 
 
 def without_time(result: Simulation) -> Simulation:

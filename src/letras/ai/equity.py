@@ -175,12 +175,9 @@ class _RackLeaves:
         self.rack = tuple(sorted(rack))
         self.distinct = sorted(set(rack))
         self.counts = [self.rack.count(t) for t in self.distinct]
-        self.radix: list[int] = []
-        r = 1
-        for c in self.counts:
-            self.radix.append(r)
-            r *= c + 1
-        self.full = r - 1
+        radix, size = leave_radix(rack)
+        self.radix = [int(radix[t]) for t in self.distinct]
+        self.full = size - 1
         """The key of playing (or throwing back) every tile."""
 
     def keys(self, tiles: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:

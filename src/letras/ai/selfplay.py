@@ -36,11 +36,11 @@ from pathlib import Path
 
 from letras.ai import check_level, get_player
 from letras.ai.leaves import LeaveEvaluator, heuristic_leaves
-from letras.ai.player import NO_LIMIT, Limit
+from letras.ai.player import NO_LIMIT, Choice, Limit
 from letras.ai.player import Player as AIPlayer
 from letras.editions import Edition, find_edition
 from letras.errors import LetrasError, RuleError
-from letras.game import Game, Player
+from letras.game import Game, Player, PlayerView
 from letras.lexicon.kwg import WordGraph
 from letras.play import Pass
 
@@ -257,9 +257,17 @@ def play_game(
                       game.end_reason or "", text)
 
 
-def run_game(game: Game, players: Sequence[AIPlayer], limit: Limit = NO_LIMIT) -> int:
+Record = Callable[[PlayerView, Choice, int], None]
+"""Told of every action chosen in a game: the view it was chosen from, the action, its points."""
+
+
+def run_game(
+    game: Game, players: Sequence[AIPlayer], limit: Limit = NO_LIMIT,
+    record: Record | None = None,
+) -> int:
     """Play ``game`` to its end, ``players[s]`` choosing for seat ``s`` from its view; every
-    play is accepted without a challenge. Returns the number of actions the players chose."""
+    play is accepted without a challenge, and ``record`` is told of every action. Returns the
+    number of actions the players chose."""
     edition = game.edition
     turns = scoreless = 0
     while not game.over:
@@ -269,7 +277,8 @@ def run_game(game: Game, players: Sequence[AIPlayer], limit: Limit = NO_LIMIT) -
         if turns >= MAX_TURNS:
             raise RuleError(f"the game is still on after {turns} turns: it cannot end")
         seat = game.to_move
-        action = players[seat].choose(game.view(seat), limit) if scoreless < STALLED else Pass()
+        view = game.view(seat)
+        action = players[seat].choose(view, limit) if scoreless < STALLED else Pass()
         try:
             turn = game.apply(action, seat)
         except LetrasError as e:
@@ -277,7 +286,10 @@ def run_game(game: Game, players: Sequence[AIPlayer], limit: Limit = NO_LIMIT) -
                 f"{players[seat].level} chose {action.notation(edition)}, which the game "
                 f"refused: {e}"
             ) from e
-        scoreless = scoreless + 1 if turn is None or not turn.points else 0
+        points = turn.points if turn is not None else 0
+        if record is not None:
+            record(view, action, points)
+        scoreless = scoreless + 1 if not points else 0
         turns += 1
     return turns
 

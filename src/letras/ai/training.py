@@ -80,10 +80,11 @@ from letras.ai.klv import (
     write_klv,
 )
 from letras.ai.leaves import LeaveEvaluator, heuristic_leaves, is_vowel
-from letras.ai.selfplay import MAX_TURNS, STALLED, game_seed, word_graph
+from letras.ai.player import Choice
+from letras.ai.selfplay import game_seed, run_game, word_graph
 from letras.editions import Edition, find_edition
 from letras.errors import LetrasError, RuleError
-from letras.game import Game
+from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph
 from letras.play import Exchange, Pass, Place
 from letras.tiles import rack_tile
@@ -242,25 +243,11 @@ def play_and_record(
     """Play ``game`` to its end with ``player`` in every seat, every play accepted, and return
     its records and the number of actions chosen (as :func:`letras.ai.selfplay.run_game`)."""
     log: list[tuple[int, int, tuple[int, ...], int]] = []  # seat, bag, leave, points
-    turns = scoreless = 0
-    while not game.over:
-        if game.challengeable is not None:
-            game.accept()
-            continue
-        if turns >= MAX_TURNS:
-            raise RuleError(f"the game is still on after {turns} turns: it cannot end")
-        seat = game.to_move
-        view = game.view(seat)
-        action = player.choose(view) if scoreless < STALLED else Pass()
-        before = len(game.turns)
-        game.apply(action, seat)
-        if game.challengeable is not None:
-            game.accept()
-        points = next((t.points for t in game.turns[before:]
-                       if t.player == seat and t.kind in ("play", "exchange", "pass")), 0)
-        scoreless = scoreless + 1 if not points else 0
-        turns += 1
-        log.append((seat, view.bag_count, _kept(view.rack, action), points))
+
+    def record(view: PlayerView, action: Choice, points: int) -> None:
+        log.append((view.player, view.bag_count, _kept(view.rack, action), points))
+
+    turns = run_game(game, [player] * len(game.players), record=record)
     leaves, scores, nexts = [], [], []
     last: dict[int, int] = {}
     for i, (seat, bag, leave, _) in enumerate(log):
