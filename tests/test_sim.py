@@ -6,13 +6,17 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from helpers import assert_legal, hidden_twin, small_lexicon
 from letras.ai import EquityPlayer, Limit, get_player, levels
-from letras.ai.sim import SimError, SimPlayer, Simulation
+from letras.ai.endgame import EndgamePosition, solve
+from letras.ai.leaves import HeuristicLeaves
+from letras.ai.sim import LastPlay, SimError, SimPlayer, Simulation, _Rollouts, infer_leaves
 from letras.board import Board, Square
 from letras.editions import Edition, editions, find_edition
 from letras.game import Game, PlayerView
@@ -166,7 +170,7 @@ def midgame(en_words: WordGraph) -> PlayerView:
 def test_a_work_limit_bounds_the_iterations(midgame: PlayerView, en_words: WordGraph) -> None:
     # Two candidates and no dropping before 50 iterations: every iteration costs the same,
     # the opponent's reply and ours for each candidate.
-    player = SimPlayer(en_words, seed=4, candidates=2, min_iterations=50)
+    player = SimPlayer(en_words, seed=4, candidates=2, min_iterations=50, inference=False)
     small = player.analyse(midgame, Limit(work=60))
     large = player.analyse(midgame, Limit(work=201))
     assert len(small.candidates) == 2
@@ -174,13 +178,19 @@ def test_a_work_limit_bounds_the_iterations(midgame: PlayerView, en_words: WordG
     assert (large.iterations, large.work) == (50, 200)
     assert small.stopped == large.stopped == "work"
     assert all(c.iterations == large.iterations for c in large.candidates)
+    # Inference takes its share of the work first: a tenth, one equity choice a leave tried.
+    player = SimPlayer(en_words, seed=4, candidates=2, min_iterations=50)
+    inferred = player.analyse(midgame, Limit(work=60))
+    assert inferred.inferred is not None and 1 <= inferred.inferred.tries <= 6
+    assert inferred.work + inferred.inferred.tries <= 60
+    assert inferred.iterations == (60 - inferred.inferred.tries) // 4
 
 
 def test_a_short_limit_cuts_the_candidates(midgame: PlayerView, en_words: WordGraph) -> None:
     """Work for 50 simulated plays, ten candidates at two plays each: after the first
     iteration (20), the 30 left give 15 rollouts, enough for two candidates to reach
     ``min_iterations`` (8) and no more: the other eight are dropped."""
-    result = SimPlayer(en_words, seed=4).analyse(midgame, Limit(work=50))
+    result = SimPlayer(en_words, seed=4, inference=False).analyse(midgame, Limit(work=50))
     assert len(result.candidates) == 10 and result.work <= 50
     assert sorted(c.iterations for c in result.candidates)[:9] == [1] * 8 + [8]
     assert result.iterations == 8 and result.work == 20 + 7 * 4
@@ -239,14 +249,120 @@ def test_without_a_limit_a_default_amount_of_work(midgame: PlayerView,
     assert 0 < result.work <= DEFAULT_LIMIT.work
 
 
-def test_an_empty_bag_is_left_to_equity(en_words: WordGraph) -> None:
+def test_with_the_bag_empty_it_plays_each_candidate_out_once() -> None:
+    """The opponent's T goes out only through HIT. Equity takes QI for 21 and lets it; sim,
+    knowing every tile, plays each candidate to the end once and finds the block (HIS: the T
+    is stuck and QI goes out next), the exact search's play and value."""
+    en = find_edition("en")
+    words = WordGraph.build(en, ["HI", "HIT", "HIS", "QI"])
+    board = Board(en)
+    board.put(Place.parse("8H HI", en).placed())
+    view = crafted_view(en, board, "QS", ["T"], "")
+    assert EquityPlayer(words).choose(view).notation(en) == "I7 Q."
+    result = SimPlayer(words, seed=1).analyse(view, Limit(work=500))
+    assert result.stopped == "exact" and result.iterations == 1
+    by = {c.choice.notation(en): c for c in result.candidates}
+    # QI 21, HIT goes out for 6 and takes our S: 21 - 1 against 6 + 1.
+    assert by["I7 Q."].spread == 13 and by["I7 Q."].win == 1.0
+    exact = solve(EndgamePosition(board, view.rack, en.tiles.parse("T"), en.rules), words)
+    assert result.best.choice.notation(en) == "8H ..S"
+    assert result.best.spread == exact.value == 29
+    assert by["-"].spread < 0
+
+
+def test_with_the_bag_empty_and_two_opponents_it_samples_their_racks(
+    en_words: WordGraph,
+) -> None:
     en = find_edition("en")
     board = Board(en)
     board[Square.parse("H8")] = en.tiles.code("A")
-    view = crafted_view(en, board, "BDT", ["EIOS"], "")
-    result = SimPlayer(en_words, seed=1).analyse(view, Limit(work=500))
-    assert result.stopped == "bag empty" and result.iterations == 0
-    assert result.best.choice == EquityPlayer(en_words).choose(view)
+    view = crafted_view(en, board, "BDT", ["EIO", "SRN"], "")
+    result = SimPlayer(en_words, seed=1).analyse(view, Limit(work=300))
+    assert result.stopped == "work" and result.iterations >= 2
+    # Rollouts to the end vary in length: an iteration's cost is a guess from the last ones.
+    assert 300 - 30 < result.work < 300 + 30
+    assert all(c.iterations >= 2 for c in result.candidates[:2])
+
+
+# ----- inference -----------------------------------------------------------------------------
+
+
+def _game_views(en_words: WordGraph, seed: int, turns: int) -> list[tuple[Game, PlayerView]]:
+    """Views of an equity self-play game with the game behind each (copies)."""
+    game = Game(find_edition("en"), ["P0", "P1"], seed=seed, lexicon=en_words)
+    equity = EquityPlayer(en_words)
+    out = []
+    while not game.over and len(game.turns) < turns:
+        if game.challengeable is not None:
+            game.accept()
+            continue
+        view = game.view(game.to_move)
+        out.append((game.replay(len(game.moves)), view))
+        game.apply(equity.choose(view))
+    return out
+
+
+def test_inference_keeps_leaves_the_last_play_agrees_with(en_words: WordGraph) -> None:
+    equity = EquityPlayer(en_words)
+    inferred = rejected = 0
+    for game, view in _game_views(en_words, seed=4, turns=16):
+        last = LastPlay.of(view)
+        if last is None:
+            continue
+        # The leave the opponent really kept agrees: they are the equity player.
+        before = list(game.turns[-1].rack or ())
+        for t in last.played:
+            before.remove(t)
+        assert last.agrees(before, equity)
+        found = infer_leaves(view, equity, random.Random(1), 30, math.inf)
+        if found is None:  # no leave tried agreed: possible when few do
+            continue
+        assert found.seat == last.seat and 1 <= found.tries <= 30
+        unseen = Counter({t: n for t, n in enumerate(view.unseen) if n})
+        for leave in set(found.leaves):
+            assert len(leave) == last.leave_size and not Counter(leave) - unseen
+            assert last.agrees(leave, equity)
+        inferred += 1
+        rejected += found.tries - len(set(found.leaves))
+    assert inferred >= 4 and rejected > 0  # leaves were ruled out
+
+
+def test_nothing_is_inferred_without_a_play_to_learn_from(en_words: WordGraph) -> None:
+    en = find_edition("en")
+    equity = EquityPlayer(en_words)
+    game = next(g for g in (Game(en, ["P0", "P1"], seed=s, lexicon=en_words) for s in range(9))
+                if isinstance(equity.choose(g.view(0)), Place))
+    game.apply(equity.choose(game.view(0)))
+    if game.challengeable is not None:
+        game.accept()
+    assert LastPlay.of(game.view(1)) is not None
+    game.exchange(game.rack(1)[:2])  # an exchange tells what was thrown, not what was kept
+    assert LastPlay.of(game.view(0)) is None
+    view = crafted_view(en, Board(en), "BDT", ["EIO"], "AEIRSTU")  # no turns yet
+    assert LastPlay.of(view) is None
+    three = advanced_game(en, en_words, 3, seed=2, turns=4)
+    assert LastPlay.of(three.view(three.to_move)) is None  # for two players only
+    assert infer_leaves(view, equity, random.Random(1), 30, math.inf) is None
+
+
+def test_the_deals_give_the_opponent_an_inferred_leave(en_words: WordGraph) -> None:
+    for _, view in _game_views(en_words, seed=4, turns=16):
+        found = infer_leaves(view, EquityPlayer(en_words), random.Random(2), 30, math.inf)
+        if found is None:
+            continue
+        rollouts = _Rollouts(view, en_words, HeuristicLeaves(view.edition), {}, 2,
+                             found.leaves)
+        rng = random.Random(3)
+        for _ in range(20):
+            deal = rollouts.deal(rng)
+            rack = deal.racks[found.seat]
+            assert any(not Counter(leave) - Counter(rack) for leave in found.leaves)
+            # Tiles are neither made nor lost: the opponent's rack and the bag are the unseen.
+            hidden = Counter(rack) + Counter(deal.bag)
+            assert hidden == Counter({t: n for t, n in enumerate(view.unseen) if n})
+            assert sorted(deal.racks[view.player]) == sorted(view.rack)
+        return
+    raise AssertionError("no position to infer from")
 
 
 # ----- hidden information ---------------------------------------------------------------------

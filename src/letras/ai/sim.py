@@ -52,8 +52,10 @@ so far), the candidates are cut to the best so far by mean value, as many as it 
 two). The simulation ends when one candidate is left, or at the
 :class:`~letras.ai.player.Limit`: ``seconds`` of wall-clock time, or ``work`` simulated plays
 (one move generation each; an iteration is started only if it fits in the work left, so the
-number of iterations is bounded by it). Without a limit, :data:`DEFAULT_LIMIT` applies (a work
-bound: a choice is then deterministic). An iteration cut short by the clock is not counted.
+number of iterations is bounded by it; where rollouts play on to the end of the game their
+cost varies, is guessed from those made so far, and the work may pass the limit by a little).
+Without a limit, :data:`DEFAULT_LIMIT` applies (a work bound: a choice is then deterministic).
+An iteration cut short by the clock is not counted.
 
 **The choice** is the leader by value, except that the equity player's favourite among the
 candidates left keeps its place unless the leader beats it by more than :data:`SWITCH_Z`
@@ -63,13 +65,25 @@ on noise. With no iteration at all (a tiny limit), the choice is the equity play
 **Deterministic**: the deals come from a generator seeded by the player's seed and the view
 (board, rack, scores), so one seed and a ``work`` limit give the same choice every time.
 
-**Not used when the bag is empty**: then every tile is known and the ``endgame`` level is the
-right tool; sim falls back to the equity player's choice. With tiles in the bag but fewer than
-a rack (the pre-endgame), it simulates as usual; the replies then use the equity player's
-endgame terms once the dealt bag runs dry.
+**Near the end of the game** (:data:`END_BAG` tiles in the bag or fewer), rollouts do not
+stop after ``plies``: they play on until a rack empties with the bag empty, or every seat
+passes in a row with the bag empty (each player then loses their own rack), or
+:data:`END_PLIES` plies; the replies use the equity player's endgame terms once the dealt bag
+runs dry. **With the bag empty and one opponent** every tile is known, so every iteration
+would be the same: the simulation makes one, with more candidates (:data:`END_CANDIDATES`,
+whatever their equity) and stops (``exact``). This is a look-ahead along the equity player's
+lines, not a search of every line: the ``endgame`` level is that.
 
-Approximations: the opponents' racks are dealt uniformly from the unseen tiles (nothing is
-inferred from what they kept at their last play); replies on the empty board (after an opening
+**Inference** (two players, ``inference=True``, the default): what the opponent kept at
+their last play is inferred first, with up to :data:`INFERENCE_SHARE` of the limit
+(:func:`infer_leaves`): leaves are drawn at random from the unseen tiles and kept when the
+play they made is among the equity player's best with that leave (within
+:data:`INFERENCE_WINDOW` points). Each deal then gives them one of the kept leaves, drawn at
+random, and the rest of their rack at random. Against an opponent the model does not fit, no
+leave may agree, and the deals stay uniform; one it fits badly may still be misread.
+
+Approximations: the opponents' racks are dealt uniformly from the unseen tiles but for the
+inferred leave; replies on the empty board (after an opening
 exchange or pass) leave out the equity player's positional term; passes in the look-ahead never
 end the game (only a candidate pass does, when the view says it would); the remaining game's
 variance does not depend on the number of opponents.
@@ -97,7 +111,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -119,7 +133,7 @@ from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import RackLeaves, leave_table, top_by_equity
 from letras.play import Exchange, Pass, Place
-from letras.tiles import BLANK_BIT
+from letras.tiles import BLANK_BIT, EMPTY, rack_tile
 
 CANDIDATES = 10
 """How many of the equity player's best actions are simulated."""
@@ -138,6 +152,21 @@ a percent of win chance, about half a point early in a game) is dropped as no be
 SWITCH_Z = 1.0
 """Standard errors by which the leader must beat the equity player's favourite to be chosen
 over it."""
+END_BAG = 7
+"""With this many tiles in the bag or fewer, rollouts play on to the end of the game (at most
+:data:`END_PLIES` plies) instead of stopping after ``plies``."""
+END_PLIES = 12
+"""The most plies a rollout to the end of the game looks ahead."""
+END_CANDIDATES = 30
+"""Candidates simulated when the bag is empty and there is one opponent: every rollout is then
+the same (all tiles are known), one iteration says all, and there is time for more of them."""
+INFERENCE_WINDOW = 3.0
+"""Inference keeps a leave the opponent may have kept if their play was within this many
+points of equity of the equity player's best action with it."""
+INFERENCE_SHARE = 0.1
+"""The share of the limit (time or work) inference may take."""
+INFERENCE_TRIES = 100
+"""The most leaves inference tries."""
 SPREAD_WEIGHT = 0.001
 """A point of mean margin is worth this share of a win in a candidate's value."""
 DEFAULT_LIMIT = Limit(work=600)
@@ -197,8 +226,10 @@ class Simulation:
     """Simulated plays (move generations) of those iterations."""
     seconds: float
     stopped: str
-    """Why it stopped: ``one left``, ``work``, ``time``, ``bag empty`` (equity's choice),
-    ``one candidate``."""
+    """Why it stopped: ``one left``, ``work``, ``time``, ``exact`` (the bag is empty and
+    there is one opponent: one iteration is exact), ``one candidate``."""
+    inferred: Inference | None = None
+    """What was inferred of the opponent's rack from their last play, if anything."""
 
     @property
     def best(self) -> SimCandidate:
@@ -221,6 +252,7 @@ class SimPlayer(Player):
         plies: int = PLIES,
         equity_window: float = EQUITY_WINDOW,
         min_iterations: int = MIN_ITERATIONS,
+        inference: bool = True,
     ) -> None:
         super().__init__(lexicon, seed=seed)
         if candidates < 1:
@@ -237,6 +269,7 @@ class SimPlayer(Player):
         self.plies = plies
         self.equity_window = equity_window
         self.min_iterations = min_iterations
+        self.inference = inference
         self.equity_player = EquityPlayer(lexicon, leaves=leaves)
         """Ranks the candidates."""
         self._base_seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
@@ -253,14 +286,15 @@ class SimPlayer(Player):
         _check_view(view)
         if limit.unlimited:
             limit = DEFAULT_LIMIT
-        if view.bag_count == 0:
-            return _unsimulated(self.equity_player.ranked(view, self.candidates), "bag empty",
-                                start)
+        exact = view.bag_count == 0 and len(view.scores) == 2
+        candidates, window = self.candidates, self.equity_window
+        if exact:
+            candidates, window = max(candidates, END_CANDIDATES), math.inf
         # On the empty board half the plays are mirror images: ask for twice as many.
-        wanted = self.candidates * (2 if view.board.is_empty() else 1)
-        ranked = _distinct(view.board, self.equity_player.ranked(view, wanted))[:self.candidates]
+        wanted = candidates * (2 if view.board.is_empty() else 1)
+        ranked = _distinct(view.board, self.equity_player.ranked(view, wanted))[:candidates]
         top = ranked[0].equity
-        ranked = [c for c in ranked if c.equity >= top - self.equity_window]
+        ranked = [c for c in ranked if c.equity >= top - window]
         if len(ranked) == 1:
             return _unsimulated(ranked, "one candidate", start)
 
@@ -268,10 +302,21 @@ class SimPlayer(Player):
         if leaves is not self._cached_for or len(self._cache) > 200_000:
             self._cache.clear()
             self._cached_for = leaves
-        sim = _Rollouts(view, self.lexicon, leaves, self._cache, self.plies)
         rng = random.Random(f"letras-sim/{self._base_seed}/{_position_key(view)}")
         deadline = limit.deadline(start)
         work_limit = limit.work
+        inferred = None
+        if self.inference:
+            share = (start + INFERENCE_SHARE * (deadline - start) if math.isfinite(deadline)
+                     else deadline)
+            tries = INFERENCE_TRIES
+            if work_limit is not None:
+                tries = min(tries, int(INFERENCE_SHARE * work_limit))
+            inferred = infer_leaves(view, self.equity_player, rng, tries, share)
+        sim = _Rollouts(view, self.lexicon, leaves, self._cache, self.plies,
+                        inferred.leaves if inferred else ())
+        if inferred is not None and work_limit is not None:
+            work_limit -= inferred.tries
         n = len(ranked)
         alive = list(range(n))
         pruned = [False] * n
@@ -282,12 +327,14 @@ class SimPlayer(Player):
         stopped = "one left"
         began = time.perf_counter()
         while len(alive) > 1:
-            cost = len(alive) * sim.cost
-            if work_limit is not None and work + cost > work_limit:
+            # Simulated plays a rollout costs: at first a guess, then the mean so far.
+            per_rollout = sim.replies / rollouts if rollouts else sim.cost
+            if work_limit is not None and work + len(alive) * per_rollout > work_limit:
                 stopped = "work"
                 break
             deal = sim.deal(rng)
             results = []
+            before = sim.replies
             for i in alive:
                 if time.perf_counter() >= deadline:
                     break
@@ -298,15 +345,19 @@ class SimPlayer(Player):
                     wins[i].append(win)
                     values[i].append(win + SPREAD_WEIGHT * margin)
                 iterations += 1
-                work += cost
+                work += sim.replies - before
                 rollouts += len(alive)
+                if exact:
+                    stopped = "exact"  # all tiles known: every iteration would be the same
+                    break
                 if iterations >= self.min_iterations:
                     dropped = _trailing(alive, values, iterations)
                 else:
                     # Too many candidates to reach min_iterations in what is left of the
                     # limit: keep the best so far, as many as can get there.
                     affordable = self._affordable(
-                        (work_limit - work) // sim.cost if work_limit is not None else None,
+                        int((work_limit - work) / max(per_rollout, 1.0))
+                        if work_limit is not None else None,
                         (deadline - time.perf_counter()) * rollouts
                         / max(time.perf_counter() - began, 1e-9),
                         iterations,
@@ -331,7 +382,8 @@ class SimPlayer(Player):
             chosen = _choice(alive, values)
             order = sorted(range(n), key=lambda i: (i != chosen, pruned[i], -out[i].value, i))
             out = [out[i] for i in order]
-        return Simulation(tuple(out), iterations, work, time.perf_counter() - start, stopped)
+        return Simulation(tuple(out), iterations, work, time.perf_counter() - start, stopped,
+                          inferred)
 
 
     def _affordable(self, work_left: int | None, rollouts_left: float, done: int) -> int:
@@ -366,8 +418,12 @@ class _Rollouts:
         leaves: LeaveEvaluator,
         cache: dict[tuple[int, ...], float],
         plies: int,
+        inferred: Sequence[tuple[int, ...]] = (),
     ) -> None:
         self.view = view
+        self.inferred = list(inferred)
+        """Leaves the opponent who moved last may have kept (with repeats: a sample of what
+        they likely kept), dealt to them first; empty when nothing was inferred."""
         self.edition = view.edition
         self.lexicon = lexicon
         self.leaves = leaves
@@ -390,20 +446,32 @@ class _Rollouts:
         self.pool = [t for t, c in enumerate(view.unseen) for _ in range(c)]
         opponent_turns = (plies + 1) // 2
         self.cost = max(1, opponent_turns * len(self.opponents) + plies // 2)
-        """Simulated plays per candidate per iteration."""
+        """Simulated plays per candidate per iteration, before any is measured."""
         self.pass_ends_game = _pass_ends_game(view)
+        self.to_end = view.bag_count <= END_BAG
+        """Rollouts play on to the end of the game."""
+        if self.to_end:
+            self.cost = END_PLIES // 2
+        self.replies = 0
+        """Simulated plays (move generations) so far."""
         remaining = REMAINING_GAME.get(view.edition.name, DEFAULT_REMAINING)
         self.var_base, self.var_per_tile, self.tempo = remaining
 
     def deal(self, rng: random.Random) -> _Deal:
         pool = self.pool[:]
-        rng.shuffle(pool)
         racks: list[list[int]] = [[] for _ in range(self.seats)]
         racks[self.me] = list(self.view.rack)
+        last = (self.me - 1) % self.seats
+        if self.inferred:
+            kept = rng.choice(self.inferred)
+            for t in kept:
+                pool.remove(t)
+            racks[last] = list(kept)
+        rng.shuffle(pool)
         at = 0
         for p in self.opponents:
-            n = self.view.rack_counts[p]
-            racks[p] = pool[at:at + n]
+            n = self.view.rack_counts[p] - len(racks[p])
+            racks[p] += pool[at:at + n]
             at += n
         bag = pool[at:]
         # A play waiting for a challenge: its player draws once we act.
@@ -442,13 +510,17 @@ class _Rollouts:
                 return self._final(scores, racks, None)
             kept[me] = self._leave_value(tuple(sorted(rack)), len(bag))
 
-        for ply in range(self.plies):
+        plies = END_PLIES if self.to_end else self.plies
+        passes = 1 if isinstance(choice, Pass) else 0
+        for ply in range(plies):
             for p in (self.opponents if ply % 2 == 0 else (me,)):
                 bag_left = len(bag) - drawn
                 action, points, leave_value = self._reply(squares, racks, p, bag_left)
+                self.replies += 1
                 kept[p] = leave_value
                 rack = racks[p]
                 scores[p] += points
+                passes = passes + 1 if isinstance(action, Pass) else 0
                 if isinstance(action, Place):
                     self._lay(squares, rack, action.square, action.direction, action.tiles)
                     drawn = self._draw(rack, bag, drawn)
@@ -458,11 +530,13 @@ class _Rollouts:
                     for t in action.tiles:
                         rack.remove(t)
                     bag, drawn = self._swap(rack, bag[drawn:], action.tiles, deal.seed + ply)
+                elif self.to_end and passes >= self.seats and drawn == len(bag):
+                    return self._final(scores, racks, None)  # all passed: nothing will change
 
         best = max(scores[p] + kept[p] for p in self.opponents)
         margin = scores[me] + kept[me] - best
         bag_left = len(bag) - drawn
-        ahead = margin + (self.tempo if self.plies % 2 == 1 else -self.tempo)
+        ahead = margin + (self.tempo if plies % 2 == 1 else -self.tempo)
         sd = math.sqrt(self.var_base + self.var_per_tile * bag_left)
         return margin, 0.5 * math.erfc(-ahead / (sd * math.sqrt(2.0)))
 
@@ -594,6 +668,108 @@ def _best_keep(rack: Sequence[int], leaves: RackLeaves) -> tuple[tuple[int, ...]
     index = hits[0] if len(hits) == 1 else min(hits, key=kept)
     keep = tuple(t for (t, _), c in zip(counts, kept(index), strict=True) for _ in range(c))
     return keep, float(best)
+
+
+# ----- inference ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Inference:
+    """Leaves the opponent may have kept at their last play, as :func:`infer_leaves` found."""
+
+    seat: int
+    tries: int
+    """Leaves tried (one equity choice each)."""
+    leaves: tuple[tuple[int, ...], ...]
+    """The leaves tried that the play agrees with, each as often as it was drawn."""
+
+
+def infer_leaves(
+    view: PlayerView, equity: EquityPlayer, rng: random.Random, tries: int, deadline: float,
+) -> Inference | None:
+    """What the opponent kept at their last play, if they choose as ``equity`` does.
+
+    Rejection sampling: leaves of the right size are drawn at random from the unseen tiles
+    (as the opponent's tiles were drawn), and a leave is kept when the play they made agrees
+    with it (:meth:`LastPlay.agrees`). The kept leaves are a sample of what they likely kept.
+    At most ``tries`` distinct leaves are tried (of at most four times as many drawn), until
+    ``deadline``. None when there is
+    nothing to infer (:meth:`LastPlay.of`) or no leave tried agrees (an opponent who does not
+    play like the model)."""
+    last = LastPlay.of(view)
+    if last is None or tries < 1:
+        return None
+    pool = [t for t, c in enumerate(view.unseen) for _ in range(c)]
+    agrees: dict[tuple[int, ...], bool] = {}
+    kept: list[tuple[int, ...]] = []
+    for _ in range(4 * tries):  # few distinct leaves may exist: draws are bounded too
+        if len(agrees) >= tries or time.perf_counter() >= deadline:
+            break
+        leave = tuple(sorted(rng.sample(pool, last.leave_size)))
+        if leave not in agrees:
+            agrees[leave] = last.agrees(leave, equity)
+        if agrees[leave]:
+            kept.append(leave)
+    if not kept:
+        return None
+    return Inference(last.seat, len(agrees), tuple(kept))
+
+
+@dataclass(frozen=True)
+class LastPlay:
+    """The opponent's play just before our turn, and the position they made it from."""
+
+    seat: int
+    before: PlayerView
+    """Their view before the play, but for their rack (set by :meth:`agrees`)."""
+    played: tuple[int, ...]
+    """The rack tiles it took (a blank as the blank)."""
+    placed: tuple[tuple[Square, int], ...]
+    leave_size: int
+
+    @classmethod
+    def of(cls, view: PlayerView) -> LastPlay | None:
+        """The last play of the opponent, if it is what we move after: two players, tiles in
+        the bag (so their rack was full), a play that kept tiles (not a bingo)."""
+        if len(view.scores) != 2 or view.bag_count == 0 or not view.turns:
+            return None
+        last = view.turns[-1]
+        seat = 1 - view.player
+        if last.player != seat or last.kind != "play" or last.place is None:
+            return None
+        placed = tuple(sorted(last.place.placed()))
+        played = tuple(rack_tile(t) for _, t in placed)
+        size = view.edition.rack_size - len(played)
+        if size <= 0 or view.rack_counts[seat] < size:
+            return None
+        board = view.board.copy()
+        for square, _ in placed:
+            board[square] = EMPTY
+        scores = list(view.scores)
+        scores[seat] -= last.points
+        before = replace(
+            view, player=seat, to_move=seat, board=board, scores=tuple(scores),
+            bag_count=view.bag_count + len(played), turns=view.turns[:-1],
+            challengeable=None, rack_counts=(view.edition.rack_size,) * 2,
+        )
+        return cls(seat, before, played, placed, size)
+
+    def agrees(self, leave: Sequence[int], equity: EquityPlayer) -> bool:
+        """Whether, holding the play's tiles and ``leave``, ``equity`` would rank the play
+        among its best five actions and within :data:`INFERENCE_WINDOW` points of the
+        best."""
+        unseen = list(self.before.unseen)
+        for t in self.before.rack:  # our rack now: unseen to them
+            unseen[t] += 1
+        for t in leave:
+            unseen[t] -= 1
+        ranked = equity.ranked(
+            replace(self.before, rack=self.played + tuple(leave), unseen=tuple(unseen)), 5)
+        best = ranked[0].equity
+        return any(
+            isinstance(c.choice, Place) and tuple(sorted(c.choice.placed())) == self.placed
+            and c.equity >= best - INFERENCE_WINDOW for c in ranked
+        )
 
 
 # ----- helpers --------------------------------------------------------------------------------
