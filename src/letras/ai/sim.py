@@ -83,10 +83,10 @@ random, and the rest of their rack at random. Against an opponent the model does
 leave may agree, and the deals stay uniform; one it fits badly may still be misread.
 
 Approximations: the opponents' racks are dealt uniformly from the unseen tiles but for the
-inferred leave; replies on the empty board (after an opening
-exchange or pass) leave out the equity player's positional term; passes in the look-ahead never
-end the game (only a candidate pass does, when the view says it would); the remaining game's
-variance does not depend on the number of opponents.
+inferred leave; replies on the empty board (after an opening exchange or pass) leave out the
+equity player's positional term; passes in the look-ahead end the game only when every seat
+passes with the bag empty (and a candidate pass, when the view says it would); the remaining
+game's variance does not depend on the number of opponents.
 
 >>> from letras.editions import find_edition
 >>> from letras.game import Game
@@ -223,7 +223,8 @@ class Simulation:
     iterations: int
     """Complete iterations (deals) simulated."""
     work: int
-    """Simulated plays (move generations) of those iterations."""
+    """Simulated plays (move generations) of those iterations (the leaves inference tried
+    are counted in :attr:`inferred`)."""
     seconds: float
     stopped: str
     """Why it stopped: ``one left``, ``work``, ``time``, ``exact`` (the bag is empty and
