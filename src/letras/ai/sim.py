@@ -694,9 +694,8 @@ def infer_leaves(
     (as the opponent's tiles were drawn), and a leave is kept when the play they made agrees
     with it (:meth:`LastPlay.agrees`). The kept leaves are a sample of what they likely kept.
     At most ``tries`` distinct leaves are tried (of at most four times as many drawn), until
-    ``deadline``. None when there is
-    nothing to infer (:meth:`LastPlay.of`) or no leave tried agrees (an opponent who does not
-    play like the model)."""
+    ``deadline``. None when there is nothing to infer (:meth:`LastPlay.of`) or no leave tried
+    agrees (an opponent who does not play like the model)."""
     last = LastPlay.of(view)
     if last is None or tries < 1:
         return None
