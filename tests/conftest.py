@@ -4,6 +4,10 @@ from pathlib import Path
 
 import pytest
 
+from letras.editions import find_edition
+from letras.lexicon.kwg import WordGraph, graph_for_words
+
+DATA = Path(__file__).parent / "data"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
@@ -13,3 +17,9 @@ def shared() -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared is not present")
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def en_words() -> WordGraph:
+    """The English test word list (63,612 words) as a word graph, built once a session."""
+    return graph_for_words(find_edition("en"), DATA / "en-words.txt.xz")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,18 +30,11 @@ from letras.editions import Edition, editions, find_edition
 from letras.errors import LetrasError
 from letras.game import Game, PlayerView
 from letras.layout import Premium
-from letras.lexicon.kwg import WordGraph, graph_for_words
+from letras.lexicon.kwg import WordGraph
 from letras.movegen import generate
 from letras.play import Exchange, Pass, Place
 from letras.rules import leave, validate
 from letras.tiles import rack_tile
-
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def en_words() -> WordGraph:
-    return graph_for_words(find_edition("en"), DATA / "en-words.txt.xz")
 
 
 def advance(game: Game, turns: int, rng: random.Random, lexicon: WordGraph) -> None:

@@ -4,9 +4,6 @@ equity's best; both are seeded, and both lose to the stronger levels."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
-
-import pytest
 
 from letras.ai import get_player
 from letras.ai.casual import EASY_WORD_LENGTH, MEDIUM_CHOICES, EasyPlayer, MediumPlayer
@@ -14,16 +11,9 @@ from letras.ai.equity import EquityPlayer
 from letras.ai.selfplay import play_match
 from letras.editions import find_edition
 from letras.game import Game
-from letras.lexicon.kwg import WordGraph, graph_for_words
+from letras.lexicon.kwg import WordGraph
 from letras.movegen import generate
 from letras.play import Exchange, Pass, Place
-
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def en_words() -> WordGraph:
-    return graph_for_words(find_edition("en"), DATA / "en-words.txt.xz")
 
 
 def positions(lexicon: WordGraph, count: int) -> list[Game]:

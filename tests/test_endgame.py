@@ -5,7 +5,6 @@ and four players, and the player's use of its own view only."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -25,18 +24,12 @@ from letras.ai.selfplay import run_game
 from letras.board import Board
 from letras.editions import Edition, RuleOptions, find_edition
 from letras.game import Game
-from letras.lexicon.kwg import WordGraph, graph_for_words
+from letras.lexicon.kwg import WordGraph
 from letras.movegen import generate
 from letras.play import Pass, Place
 from letras.rules import leave, validate
 
-DATA = Path(__file__).parent / "data"
 EN = find_edition("en")
-
-
-@pytest.fixture(scope="module")
-def en_words() -> WordGraph:
-    return graph_for_words(EN, DATA / "en-words.txt.xz")
 
 
 def rack_value(edition: Edition, rack: tuple[int, ...] | list[int]) -> int:

@@ -5,7 +5,6 @@ same scores; the lanes a play changes cover those the move generator names."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,17 +25,11 @@ from letras.ai.player import NO_LIMIT
 from letras.board import Board
 from letras.editions import find_edition
 from letras.game import Game
-from letras.lexicon.kwg import WordGraph, graph_for_words
+from letras.lexicon.kwg import WordGraph
 from letras.movegen import changed_lanes, generate, lane_state
 from letras.tiles import BLANK_BIT
 
-DATA = Path(__file__).parent / "data"
 EN = find_edition("en")
-
-
-@pytest.fixture(scope="module")
-def en_words() -> WordGraph:
-    return graph_for_words(EN, DATA / "en-words.txt.xz")
 
 
 def endgame_game(seed: int, lexicon: WordGraph) -> Game:

@@ -8,7 +8,6 @@ import itertools
 import math
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -20,17 +19,10 @@ from letras.ai.sim import LastPlay, SimError, SimPlayer, Simulation, _Rollouts, 
 from letras.board import Board, Square
 from letras.editions import Edition, editions, find_edition
 from letras.game import Game, PlayerView
-from letras.lexicon.kwg import WordGraph, graph_for_words
+from letras.lexicon.kwg import WordGraph
 from letras.movegen import top_plays
 from letras.play import Place
 from letras.rules import validate
-
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def en_words() -> WordGraph:
-    return graph_for_words(find_edition("en"), DATA / "en-words.txt.xz")
 
 
 def crafted_view(

@@ -721,7 +721,8 @@ class LastPlay:
 
     seat: int
     before: PlayerView
-    """Their view before the play, but for their rack (set by :meth:`agrees`)."""
+    """Their view before the play, but for their rack (set by :meth:`agrees`) and the unseen
+    tiles, which still count the leave they kept."""
     played: tuple[int, ...]
     """The rack tiles it took (a blank as the blank)."""
     placed: tuple[tuple[Square, int], ...]
@@ -747,10 +748,14 @@ class LastPlay:
             board[square] = EMPTY
         scores = list(view.scores)
         scores[seat] -= last.points
+        unseen = list(view.unseen)
+        for t in view.rack:  # our rack: unseen to them
+            unseen[t] += 1
         before = replace(
             view, player=seat, to_move=seat, board=board, scores=tuple(scores),
             bag_count=view.bag_count + len(played), turns=view.turns[:-1],
             challengeable=None, rack_counts=(view.edition.rack_size,) * 2,
+            unseen=tuple(unseen),
         )
         return cls(seat, before, played, placed, size)
 
@@ -759,8 +764,6 @@ class LastPlay:
         among its best five actions and within :data:`INFERENCE_WINDOW` points of the
         best."""
         unseen = list(self.before.unseen)
-        for t in self.before.rack:  # our rack now: unseen to them
-            unseen[t] += 1
         for t in leave:
             unseen[t] -= 1
         ranked = equity.ranked(
