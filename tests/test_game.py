@@ -394,9 +394,20 @@ def test_a_view_shows_only_what_the_player_may_see() -> None:
     for p in range(3):
         view = game.view(p)
         assert view.rack == game.rack(p)
-        assert view.rack_counts == tuple(len(game.rack(q)) for q in range(3))
+        # The last play waits for a challenge: its player has not drawn yet, and the view
+        # counts the tiles as drawn (what the next player faces).
+        waiting = game.pending_player
+        assert waiting is not None
+        draw = min(game.bag_count, 7 - len(game.rack(waiting)))
+        assert draw > 0
+        assert view.rack_counts == tuple(len(game.rack(q)) + (draw if q == waiting else 0)
+                                         for q in range(3))
+        assert view.bag_count == game.bag_count - draw
         others = [t for q in range(3) if q != p for t in game.rack(q)]
         assert sum(view.unseen) == game.bag_count + len(others)
+        own_draw = view.rack_counts[p] - len(view.rack)  # the waiting player's own draw
+        assert sum(view.unseen) == view.bag_count + own_draw + sum(
+            n for q, n in enumerate(view.rack_counts) if q != p)
         for t in view.turns:
             if t.player != p:
                 assert t.rack is None

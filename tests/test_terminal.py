@@ -300,7 +300,8 @@ def test_the_screen_fits_80_columns_in_every_edition() -> None:
         assert rack_line.startswith(t("rack.line", name=game.player_names[game.to_move]))
         shown = re.sub("[₀-₉]", "", rack_line.split(":", 1)[1]).split()
         assert shown == [edition.tiles.label(tile) for tile in view.rack]
-        assert not any("Ana Maria Longname"[:11] in line.plain for line in lines)  # cut to 10
+        assert not any("Ana Maria Longname"[:15] in line.plain for line in lines)  # cut to 14
+        assert any("Ana Maria Longname"[:14] in line.plain for line in lines)
 
 
 def test_unseen_tiles_and_vowel_counts() -> None:

@@ -1,15 +1,34 @@
 """One error hierarchy for everything letras refuses.
 
-Every error is a :class:`ValueError`, carries the offending text in its message, and is raised
-before anything changes: a refused play, a malformed GCG line or a wrong turn leave the game as
-it was.
+Every error is a :class:`ValueError`, carries the offending text in its English message, and is
+raised before anything changes: a refused play, a malformed GCG line or a wrong turn leave the
+game as it was. Every error also carries its facts as data: ``key`` names the message that
+explains it (a key of the catalogs in :mod:`letras.i18n`, so a front end can say it in the
+player's language) and ``values`` holds the facts that message needs (a square, a letter, the
+words, counts, names).
+
+>>> e = RuleError("exchanges need at least 7 tiles in the bag; it holds 3",
+...               key="rule.exchange_bag", min=7, n=3)
+>>> e.key, e.values
+('rule.exchange_bag', {'min': 7, 'n': 3})
+>>> e = IllegalPlayError("gap", "square H9 between the tiles is empty", square="H9")
+>>> e.key, e.values["square"], e.values["words"]
+('illegal.gap', 'H9', '')
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class LetrasError(ValueError):
-    """Base class of every error letras raises on bad input."""
+    """Base class of every error letras raises on bad input. ``key`` and ``values`` say it
+    as data (see the module docstring); ``key`` defaults to ``error.<ClassName>``."""
+
+    def __init__(self, message: str = "", /, *, key: str | None = None, **values: Any) -> None:
+        super().__init__(message)
+        self.key: str = key or f"error.{type(self).__name__}"
+        self.values: dict[str, Any] = values
 
 
 class NotationError(LetrasError):
@@ -25,15 +44,21 @@ class UnknownEditionError(LetrasError):
 
 
 class IllegalPlayError(LetrasError):
-    """A play that the rules forbid. ``reason`` is a short machine-readable code.
+    """A play that the rules forbid. ``reason`` is a short machine-readable code; the key is
+    ``illegal.<reason>`` and the values ``square`` (the square concerned, or ``""``) and
+    ``words`` (the invalid words joined with commas, or ``""``).
 
     Reasons: ``no-tiles``, ``off-board``, ``not-in-line``, ``gap``, ``square-taken``,
     ``through-mismatch``, ``not-connected``, ``first-play-centre``, ``first-play-one-tile``,
-    ``not-on-rack``, ``blank-letter``, ``invalid-words``, ``joins-words-early``.
+    ``not-on-rack``, ``blank-letter``, ``unknown-tile``, ``invalid-words``,
+    ``joins-words-early``.
     """
 
-    def __init__(self, reason: str, message: str, invalid_words: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, message: str, invalid_words: tuple[str, ...] = (), *,
+                 square: object = None, **values: Any) -> None:
+        super().__init__(message, key=f"illegal.{reason}",
+                         square="" if square is None else str(square),
+                         words=", ".join(invalid_words), **values)
         self.reason = reason
         self.invalid_words = invalid_words
 

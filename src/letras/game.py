@@ -41,6 +41,7 @@ from letras.play import Challenge, Exchange, Pass, Place
 from letras.rules import full_place, invalid_words, may_join_words, validate
 from letras.scoring import Score
 from letras.tiles import rack_tile
+from letras.view import PlayerView, TableView
 
 
 @dataclass(frozen=True)
@@ -59,30 +60,6 @@ class _Pending:
     place: Place
     score: Score
     scoreless_before: int
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """What one player may see: never another player's rack or the order of the bag."""
-
-    player: int
-    player_names: tuple[str, ...]
-    edition: Edition
-    rules: RuleOptions
-    board: Board
-    rack: tuple[int, ...]
-    scores: tuple[int, ...]
-    to_move: int
-    bag_count: int
-    rack_counts: tuple[int, ...]
-    unseen: tuple[int, ...]
-    """Count per tile code of the tiles this player cannot see: the bag and the other racks."""
-    turns: tuple[Turn, ...]
-    challengeable: Place | None
-    over: bool
-    end_reason: str | None
-    may_join_words: bool = True
-    """May a play now join words already on the board (the ``join_words_from_turn`` rule)?"""
 
 
 @dataclass
@@ -124,7 +101,9 @@ class Game:
         if not self.rules.min_players <= len(self.players) <= self.rules.max_players:
             raise RuleError(
                 f"{len(self.players)} players: this game needs "
-                f"{self.rules.min_players} to {self.rules.max_players}"
+                f"{self.rules.min_players} to {self.rules.max_players}",
+                key="rule.players", n=len(self.players), low=self.rules.min_players,
+                high=self.rules.max_players,
             )
         self.seed: int | str = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._lexicon = lexicon if not isinstance(lexicon, str) else None
@@ -230,6 +209,40 @@ class Game:
         """Seconds each player has used."""
         return tuple(self._s.clocks)
 
+    @property
+    def pending_player(self) -> int | None:
+        """Who made the play that waits for a challenge (None when no play waits). Not always
+        the player of the scoresheet's last line: a lost turn may be recorded after it."""
+        return self._s.pending.player if self._s.pending else None
+
+    @property
+    def pending_goes_out(self) -> bool:
+        """Does the play that waits for a challenge end the game (its player's rack is empty
+        and the bag is too)? Then it must be challenged or accepted before anything else."""
+        pend = self._s.pending
+        return pend is not None and self._goes_out(pend.player)
+
+    def pending_invalid_words(self, lexicon: Lexicon | None = None) -> tuple[str, ...]:
+        """The words of the play waiting for a challenge that a challenge would find invalid
+        (judged by ``lexicon``, default the game's); empty when no play waits."""
+        pend = self._s.pending
+        if pend is None:
+            return ()
+        before = self._s.board.copy()
+        before.put((sq, 0) for sq, _ in pend.place.placed())
+        return tuple(invalid_words(before, pend.place, lexicon or self.lexicon))
+
+    @property
+    def passes_in_row(self) -> int:
+        """Passes (and exchanges, where they count as passes) in a row, for the end of the game
+        by passes."""
+        return self._s.passes_in_row
+
+    @property
+    def scoreless_in_row(self) -> int:
+        """Scoreless turns in a row, for the end of the game by scoreless turns."""
+        return self._s.scoreless_in_row
+
     def rack(self, player: int) -> tuple[int, ...]:
         """A player's rack. Only for the table itself: give players :meth:`view`."""
         return tuple(self._s.racks[self._seat(player)])
@@ -237,7 +250,8 @@ class Game:
     def _seat(self, player: int) -> int:
         if not 0 <= player < len(self.players):
             last = len(self.players) - 1
-            raise RuleError(f"no player {player} in this game (players are 0 to {last})")
+            raise RuleError(f"no player {player} in this game (players are 0 to {last})",
+                            key="rule.no_player", player=player, last=last)
         return player
 
     def winners(self) -> list[int]:
@@ -246,31 +260,51 @@ class Game:
         return [i for i, s in enumerate(self._s.scores) if s == best]
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may see."""
+        """What ``player`` may see: the public facts and their own rack."""
         self._seat(player)
+        public = self._public(player)
+        return PlayerView(**public, player=player, rack=tuple(self._s.racks[player]))
+
+    def spectator_view(self) -> TableView:
+        """What a spectator may see: no rack; every rack counts as unseen."""
+        return TableView(**self._public(None))
+
+    def _public(self, viewer: int | None) -> dict[str, Any]:
+        """The fields of a view for ``viewer`` (None: a spectator)."""
         s = self._s
         unseen = list(self.edition.tiles.counts)
         for _, t in s.board.tiles():
             unseen[rack_tile(t)] -= 1
-        for t in s.racks[player]:
-            unseen[t] -= 1
-        return PlayerView(
-            player=player,
+        if viewer is not None:
+            for t in s.racks[viewer]:
+                unseen[t] -= 1
+        rack_counts = [len(r) for r in s.racks]
+        bag_count = len(s.bag)
+        if s.pending is not None:  # counted as drawn: what the next player faces
+            p = s.pending.player
+            drawn = min(bag_count, self.edition.rack_size - rack_counts[p])
+            rack_counts[p] += drawn
+            bag_count -= drawn
+        return dict(
             player_names=self.player_names,
             edition=self.edition,
             rules=self.rules,
             board=s.board.copy(),
-            rack=tuple(s.racks[player]),
             scores=tuple(s.scores),
             to_move=s.to_move,
-            bag_count=len(s.bag),
-            rack_counts=tuple(len(r) for r in s.racks),
+            bag_count=bag_count,
+            rack_counts=tuple(rack_counts),
             unseen=tuple(unseen),
-            turns=tuple(_hide(t, player) for t in s.turns),
+            turns=tuple(_hide(t, viewer) for t in s.turns),
             challengeable=s.pending.place if s.pending else None,
             over=self.over,
             end_reason=s.end_reason,
             may_join_words=self.may_join_words,
+            pending_player=self.pending_player,
+            passes_in_row=s.passes_in_row,
+            scoreless_in_row=s.scoreless_in_row,
+            clocks=tuple(s.clocks),
+            lexicon_name=self.lexicon_name,
         )
 
     # ----- actions ----------------------------------------------------------------------------
@@ -333,7 +367,8 @@ class Game:
     def replay(self, n: int) -> Game:
         """A new game holding the first ``n`` moves of this one (undo, examine mode)."""
         if not 0 <= n <= len(self._moves):
-            raise RuleError(f"no position after {n} moves: the game has {len(self._moves)}")
+            raise RuleError(f"no position after {n} moves: the game has {len(self._moves)}",
+                            key="rule.no_position", n=n, moves=len(self._moves))
         game = Game(
             self.edition,
             self.players,
@@ -351,28 +386,32 @@ class Game:
     def _do(self, move: Move) -> Move:
         s = self._s
         if s.end_reason is not None:
-            raise RuleError("the game is over")
+            raise RuleError("the game is over", key="rule.over")
         a = move.action
         if isinstance(a, Challenge):
             return self._challenge(move)
         if isinstance(a, NoPlayEnd):
             if not self._replaying:
-                raise RuleError("the game ends by itself when no player can play")
+                raise RuleError("the game ends by itself when no player can play",
+                                key="rule.no_play_end")
             self._finish("no-play")
             return move
         if isinstance(a, Accept):
             if s.pending is None:
-                raise RuleError("there is no play waiting for a challenge")
+                raise RuleError("there is no play waiting for a challenge", key="challenge.nothing")
             self._accept_pending()
             self._check_end()
             return move
         if move.player != s.to_move:
             raise RuleError(
                 f"it is {self.players[s.to_move].name}'s turn, "
-                f"not {self.players[move.player].name}'s"
+                f"not {self.players[move.player].name}'s",
+                key="rule.not_your_turn", name=self.players[s.to_move].name,
+                player=self.players[move.player].name,
             )
         if s.pending and self._goes_out(s.pending.player):
-            raise RuleError("the last play ends the game: challenge it or accept it")
+            raise RuleError("the last play ends the game: challenge it or accept it",
+                            key="rule.settle_first")
         self._accept_pending()
         if self._over_time(move):
             self._record(Turn(move.player, "timeout", 0, s.scores[move.player],
@@ -429,18 +468,21 @@ class Game:
         s = self._s
         rack = s.racks[player]
         if not exchange.tiles:
-            raise RuleError("say which tiles to exchange")
+            raise RuleError("say which tiles to exchange", key="exchange.which")
         if len(s.bag) < self.rules.exchange_min_bag:
             raise RuleError(
                 f"exchanges need at least {self.rules.exchange_min_bag} tiles in the bag; "
-                f"it holds {len(s.bag)}"
+                f"it holds {len(s.bag)}",
+                key="exchange.bag", min=self.rules.exchange_min_bag, n=len(s.bag),
             )
         left = list(rack)
         for t in exchange.tiles:
             if t not in left:
                 raise RuleError(
                     f"cannot exchange {self.edition.tiles.format(exchange.tiles)}: "
-                    f"the rack is {self.edition.tiles.format(rack)}"
+                    f"the rack is {self.edition.tiles.format(rack)}",
+                    key="exchange.not_on_rack", tiles=self.edition.tiles.format(exchange.tiles),
+                    rack=self.edition.tiles.format(rack),
                 )
             left.remove(t)
         before = tuple(rack)
@@ -455,17 +497,16 @@ class Game:
     def _challenge(self, move: Move) -> Move:
         s = self._s
         if self.rules.challenge_rule == "void":
-            raise RuleError("under the void rule words are checked when played: no challenges")
+            raise RuleError("under the void rule words are checked when played: no challenges",
+                            key="challenge.void")
         pend = s.pending
         if pend is None:
-            raise RuleError("there is no play to challenge")
+            raise RuleError("there is no play to challenge", key="challenge.nothing")
         if move.player == pend.player:
-            raise RuleError("players cannot challenge their own play")
+            raise RuleError("players cannot challenge their own play", key="challenge.own")
         valid = move.valid
         if valid is None:
-            before = s.board.copy()
-            before.put((sq, 0) for sq, _ in pend.place.placed())
-            valid = not invalid_words(before, pend.place, self.lexicon)
+            valid = not self.pending_invalid_words()
         judged = Move(move.player, move.action, move.seconds, valid)
         if not valid:
             self._withdraw(pend)
@@ -670,8 +711,9 @@ def _draw_for_first(bag: Bag, n: int) -> list[list[tuple[int, int]]]:
         contenders = winners
 
 
-def _hide(turn: Turn, viewer: int) -> Turn:
-    """A scoresheet line as ``viewer`` may see it: others' racks and exchanged tiles hidden."""
+def _hide(turn: Turn, viewer: int | None) -> Turn:
+    """A scoresheet line as ``viewer`` (None: a spectator) may see it: others' racks and
+    exchanged tiles hidden."""
     if turn.player == viewer or (turn.rack is None and turn.kind != "exchange"):
         return turn
     return Turn(turn.player, turn.kind, turn.points, turn.total, rack=None, place=turn.place,
@@ -679,4 +721,4 @@ def _hide(turn: Turn, viewer: int) -> Turn:
                 count=turn.count)
 
 
-__all__ = ["Game", "Player", "PlayerView"]
+__all__ = ["Game", "Player", "PlayerView", "TableView"]

@@ -67,7 +67,8 @@ class Place:
             elif on_board:
                 label = board.edition.tiles.label(on_board)
                 raise IllegalPlayError(
-                    "square-taken", f"square {sq} is taken by {label}: cannot place a tile there"
+                    "square-taken", f"square {sq} is taken by {label}: cannot place a tile there",
+                    square=sq, letter=label,
                 )
         return Place(self.square, self.direction, tuple(out))
 

@@ -26,8 +26,9 @@ from letras.editions import RuleOptions
 from letras.errors import IllegalPlayError
 from letras.lexicon import Lexicon
 from letras.play import Place
+from letras.rack import leave as leave  # re-exported: the rack tiles left after a play
 from letras.scoring import Score, main_word, score, words_formed
-from letras.tiles import BLANK, THROUGH, is_designated_blank, letter, rack_tile
+from letras.tiles import BLANK, THROUGH, is_designated_blank, letter
 
 
 def place_from_tiles(board: Board, placements: Iterable[tuple[Square, int]]) -> Place:
@@ -41,9 +42,9 @@ def place_from_tiles(board: Board, placements: Iterable[tuple[Square, int]]) -> 
         raise IllegalPlayError("no-tiles", "a play needs at least one tile")
     for sq in tiles:
         if not sq.on_board(board.size):
-            raise IllegalPlayError("off-board", f"square {sq} is off the board")
+            raise IllegalPlayError("off-board", f"square {sq} is off the board", square=sq)
         if board[sq]:
-            raise IllegalPlayError("square-taken", f"square {sq} is already taken")
+            raise IllegalPlayError("square-taken", f"square {sq} is already taken", square=sq)
     rows = {sq.row for sq in tiles}
     cols = {sq.col for sq in tiles}
     if len(rows) > 1 and len(cols) > 1:
@@ -65,7 +66,7 @@ def place_from_tiles(board: Board, placements: Iterable[tuple[Square, int]]) -> 
         elif board[sq]:
             out.append(THROUGH)
         else:
-            raise IllegalPlayError("gap", f"square {sq} between the tiles is empty")
+            raise IllegalPlayError("gap", f"square {sq} between the tiles is empty", square=sq)
         if sq == last:
             break
         sq = sq.step(direction)
@@ -81,11 +82,13 @@ def check_shape(
     placed = 0
     for sq, t in place.squares():
         if not sq.on_board(board.size):
-            raise IllegalPlayError("off-board", f"the play runs off the board at {sq}")
+            raise IllegalPlayError("off-board", f"the play runs off the board at {sq}",
+                                   square=sq)
         if t == THROUGH:
             if not board[sq]:
                 raise IllegalPlayError(
-                    "through-mismatch", f"square {sq} is empty: nothing to play through ('.')"
+                    "through-mismatch", f"square {sq} is empty: nothing to play through ('.')",
+                    square=sq,
                 )
         else:
             placed += 1
@@ -93,7 +96,8 @@ def check_shape(
             if board[sq]:
                 label = board.edition.tiles.label(board[sq])
                 raise IllegalPlayError(
-                    "square-taken", f"square {sq} is taken by {label}: cannot place a tile there"
+                    "square-taken", f"square {sq} is taken by {label}: cannot place a tile there",
+                    square=sq, letter=label,
                 )
     if placed == 0:
         raise IllegalPlayError("no-tiles", "a play needs at least one new tile")
@@ -101,7 +105,8 @@ def check_shape(
         centre = Square.from_index(board.edition.layout.centre, board.size)
         if all(sq != centre for sq, _ in place.squares()):
             raise IllegalPlayError(
-                "first-play-centre", f"the first play must cover the centre square {centre}"
+                "first-play-centre", f"the first play must cover the centre square {centre}",
+                square=centre,
             )
         if placed < 2:
             raise IllegalPlayError("first-play-one-tile", "the first play needs at least two tiles")
@@ -117,6 +122,7 @@ def check_shape(
                 "joins-words-early",
                 f"joining words already on the board is allowed only from turn "
                 f"{rules.join_words_from_turn}",
+                turn=rules.join_words_from_turn,
             )
 
 
@@ -176,7 +182,8 @@ def check_rack(board: Board, place: Place, rack: Sequence[int]) -> None:
     if missing:
         names = " ".join("?" if c == BLANK else tiles.label(c) for c in missing)
         raise IllegalPlayError(
-            "not-on-rack", f"tiles not on the rack {tiles.format(rack) or '(empty)'}: {names}"
+            "not-on-rack", f"tiles not on the rack {tiles.format(rack) or '(empty)'}: {names}",
+            rack=tiles.format(rack), tiles=names,
         )
 
 
@@ -227,12 +234,3 @@ def full_place(board: Board, place: Place) -> Place:
         return place
     tiles = tuple(t if new else THROUGH for t, new in zip(word.tiles, word.new, strict=True))
     return Place(word.square, word.direction, tiles)
-
-
-def leave(rack: Sequence[int], place: Place) -> list[int]:
-    """The rack tiles left after the play."""
-    left = list(rack)
-    for t in place.tiles:
-        if t != THROUGH:
-            left.remove(rack_tile(t))
-    return left

@@ -16,7 +16,7 @@ Command(name='play', arg='8d casa')
 >>> read_command("jump", pt)
 Traceback (most recent call last):
 ...
-letras.terminal.InputError: don't know what 'jump' means: type 'help' for the commands
+letras.table.errors.TableError: don't know what 'jump' means: type 'help' for the commands
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ the rack allows that.
 >>> read_play("8g cocos", Board(pt), pt.tiles.parse("ACSEIOU", rack=True))
 Traceback (most recent call last):
 ...
-letras.terminal.InputError: your rack A C E I O S U lacks: C O
+letras.table.errors.TableError: your rack A C E I O S U lacks: C O
 """
 
 from __future__ import annotations

@@ -24,23 +24,26 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from letras.ai.leaves import is_vowel
 from letras.board import COLUMNS, Board, Square
 from letras.editions import Edition, TimeControl
+from letras.formats.views import is_vowel
 from letras.game import Game, PlayerView
 from letras.history import Turn
 from letras.i18n import Messages
 from letras.layout import Premium
 from letras.play import Place
 from letras.scoring import Score
-from letras.terminal.entry import show_tiles
-from letras.tiles import BLANK, THROUGH
+from letras.table import text
+from letras.table.events import describe_all, end_events
+from letras.table.text import play_text
+from letras.tiles import BLANK
 
 WIDTH = 80
 GAP = 2
 SHEET_LINES = 8
 """Scoresheet lines shown beside the board (the command ``sheet`` shows them all)."""
-NAME_WIDTH = 10
+NAME_WIDTH = 14
+"""The longest name shown whole in the panel and the scoresheet (``Computador 4`` fits)."""
 
 PREMIUM_STYLE = {
     Premium.TRIPLE_WORD: "bold white on red",
@@ -54,32 +57,16 @@ TILE_STYLE = "bold black on bright_white"
 LAST_STYLE = "bold underline black on bright_yellow"
 TO_MOVE_STYLE = "bold"
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-END_KINDS = frozenset({"end-rack", "rack-penalty", "time-penalty"})
+
+
+def name_width(names: Sequence[str]) -> int:
+    """Characters a name takes in the panel: the longest name, up to :data:`NAME_WIDTH`."""
+    return min(NAME_WIDTH, max(len(n) for n in names))
 
 
 def cell_width(edition: Edition) -> int:
     """Characters a square takes: its longest tile label and one separator."""
     return max(len(label) for label in edition.tiles.labels) + 1
-
-
-def play_text(place: Place, board: Board) -> str:
-    """A play as people read it: its coordinate and whole word, the tiles already on the
-    board in parentheses (``8A R(OLHANDO)``); :func:`letras.terminal.entry.read_play` reads it
-    back. ``board`` holds the tiles played through (the board before or after the play)."""
-    tiles = board.edition.tiles
-    out = []
-    run: list[int] = []
-    for sq, t in place.squares():
-        if t == THROUGH and sq.on_board(board.size) and board[sq]:
-            run.append(board[sq])
-            continue
-        if run:
-            out.append(f"({tiles.format(run)})")
-            run = []
-        out.append(tiles.format([t], through="."))
-    if run:
-        out.append(f"({tiles.format(run)})")
-    return f"{place.coordinate()} {''.join(out)}"
 
 
 def last_play(view: PlayerView) -> Place | None:
@@ -190,9 +177,10 @@ def panel_lines(
     of the scoresheet."""
     lines = []
     names = view.player_names
+    w = name_width(names)
     for p, name in enumerate(names):
         marker = "▶ " if p == view.to_move and not view.over else "  "
-        line = Text(f"{marker}{name[:NAME_WIDTH]:<{NAME_WIDTH}} {view.scores[p]:>4}",
+        line = Text(f"{marker}{name[:w]:<{w}} {view.scores[p]:>4}",
                     style=TO_MOVE_STYLE if p == view.to_move else "")
         if time_control is not None and time_control.kind == "game" and p < len(clocks):
             line.append(f"  {clock_text(time_control.seconds - clocks[p])}")
@@ -226,19 +214,17 @@ def sheet_lines(view: PlayerView, t: Messages) -> list[str]:
     """The scoresheet as this seat may see it, one line a turn: number, player, move, points,
     total."""
     out = []
+    w = name_width(view.player_names)
     for i, turn in enumerate(view.turns, 1):
-        name = view.player_names[turn.player][:NAME_WIDTH]
+        name = view.player_names[turn.player][:w]
         move = turn_move(turn, view.board, t)
-        out.append(f"{i:>3} {name:<{NAME_WIDTH}} {move:<16} {turn.points:+4d} {turn.total:>4}")
+        out.append(f"{i:>3} {name:<{w}} {move:<16} {turn.points:+4d} {turn.total:>4}")
     return out
 
 
 def score_text(score: Score, t: Messages) -> str:
     """The words a play formed and their points: ``CASAS 7 + DESLIGAS 13 = 20``."""
-    parts = " + ".join(f"{w.word} {w.score}" for w in score.words)
-    if score.bingo:
-        parts += " + " + t("score.bingo", n=score.bingo)
-    return f"{parts} = {score.total}"
+    return text.score_text(score.words, score.bingo, t("score.bingo", n="{n}"))
 
 
 def screen_lines(view: PlayerView, t: Messages, *, plain: bool, width: int = WIDTH,
@@ -269,52 +255,18 @@ def screen_lines(view: PlayerView, t: Messages, *, plain: bool, width: int = WID
     return out
 
 
-def end_reason_text(game: Game, t: Messages) -> str:
-    """Why the game ended, in words."""
-    reason = game.end_reason or "out"
-    if reason == "out":
-        out = next((turn.player for turn in game.turns if turn.kind == "end-rack"), None)
-        if out is None:  # went out in a game of one... never: keep a plain line
-            return t("end.reason.out_nobody")
-        return t("end.reason.out", name=game.player_names[out])
-    return t(f"end.reason.{reason}")
-
-
 def final_count(game: Game, t: Messages) -> list[Text]:
-    """The final count as the rule sheets do it: each player's score before the count, the
-    rack points taken off or gained, the final score; then the winner or a tie."""
-    edition = game.edition
-    names = game.player_names
-    changes: dict[int, list[str]] = {p: [] for p in range(len(names))}
-    counted = [0] * len(names)
-    for turn in game.turns:
-        if turn.kind not in END_KINDS:
-            continue
-        counted[turn.player] += turn.points
-        tiles = show_tiles(turn.tiles, edition)
-        changes[turn.player].append(t(f"count.{turn.kind}", points=abs(turn.points), tiles=tiles))
-    lines = [Text(end_reason_text(game, t), style="bold"), Text(t("count.head"))]
-    width = max(len(n) for n in names)
-    for p, name in enumerate(names):
-        final = game.scores[p]
-        before = final - counted[p]
-        what = "; ".join(changes[p]) or t("count.nothing")
-        lines.append(Text(f"  {name:<{width}}  {before:>4}  {what}  = {final}"))
-    winners = game.winners()
-    best = game.scores[winners[0]]
-    if len(winners) > 1:
-        tied = t("list.and", first=", ".join(names[p] for p in winners[:-1]),
-                 last=names[winners[-1]])
-        lines.append(Text(t("count.tie", names=tied, score=best), style="bold"))
-    else:
-        others = sorted((s for p, s in enumerate(game.scores) if p != winners[0]), reverse=True)
-        lines.append(Text(t("count.winner", name=names[winners[0]], score=best,
-                            spread=best - others[0]), style="bold"))
-    return lines
+    """The final count as the rule sheets do it: why the game ended, each player's score
+    before the count, the rack points taken off or gained, the final score; then the winner
+    or a tie (the table's end events, said in the table's language)."""
+    events = end_events(game)
+    bold = {"count.winner", "count.tie"}
+    return [Text(line, style="bold" if e.key in bold or e.key.startswith("end.reason.") else "")
+            for e, line in zip(events, describe_all(events, t), strict=True)]
 
 
 __all__ = [
-    "board_lines", "cell_width", "clock_text", "end_reason_text", "final_count", "last_play",
-    "legend", "panel_lines", "rack_line", "score_text", "screen_lines", "sheet_lines",
+    "board_lines", "cell_width", "clock_text", "final_count", "last_play",
+    "legend", "panel_lines", "play_text", "rack_line", "score_text", "screen_lines", "sheet_lines",
     "tile_text", "turn_move", "unseen_lines",
 ]

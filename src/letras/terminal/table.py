@@ -1,28 +1,25 @@
-"""The game loop at the terminal: people type their moves, AI seats choose theirs.
+"""The game loop at the terminal: a thin loop over :class:`letras.table.Table`.
 
-A :class:`Table` holds a :class:`~letras.game.Game`, the word graph, the messages of the table's
-language, a rich console to write to and an ``ask`` function to read a line (``input`` at a real
-terminal; a script in tests). :meth:`Table.run` plays until the game ends or a player quits, and
-returns the exit code.
+The table decides (turns, challenges, the computer's moves, clocks, undo, the final count);
+this loop reads what people type, draws the table, shows the table's events in the table's
+language, and hides racks in a hot-seat game. :meth:`Table.run` plays until the game ends or a
+player quits, and returns the exit code.
 
 - Whose turn it is shows in the prompt (``Ana> ``) and in the panel. With more than one person
-  at the table (hot seat) the rack stays hidden until its owner presses Enter.
+  at the table (hot seat) the rack stays hidden until its owner presses Enter, and then the
+  events that person missed are shown again.
 - Anything that cannot be done gets a one-line reason and the same player types again.
-- A person may ``challenge`` the last play before their own move; an AI seat challenges a play
-  of a person when a word is not in its lexicon. A play that goes out is settled (challenged
-  or accepted) before the final count.
-- ``undo`` takes back the person's last action and the computer's replies (never another
-  person's move, never in a game with a clock).
+- After a person's play, when a computer moves next, the other people are asked whether to
+  challenge; the person to move may ``challenge`` the last play before their own move.
+- ``undo`` takes back the person's last action and the computer's replies.
 - ``quit`` offers to save; Ctrl-C and the end of input save the game to a file and say where.
 """
 
 from __future__ import annotations
 
 import enum
-import re
 import tempfile
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -30,33 +27,28 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from letras.ai import Limit, get_player
-from letras.ai.player import Player as AIPlayer
-from letras.errors import IllegalPlayError, LetrasError
+from letras.errors import LetrasError
 from letras.game import Game
-from letras.history import Accept, NoPlayEnd
 from letras.i18n import Messages
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import top_plays
-from letras.play import Challenge, Exchange, Pass, Place
-from letras.rules import invalid_words, leave
+from letras.play import Exchange, Pass, Place
+from letras.table import Event, Step, describe, describe_all
+from letras.table import Table as GameTable
+from letras.table.events import you_key
+from letras.table.seats import is_ai, level_of
 from letras.terminal import InputError
 from letras.terminal.commands import COMMANDS, Command, read_command
 from letras.terminal.entry import rank_by_score, read_exchange, read_play, show_tiles
 from letras.terminal.saving import save_game
-from letras.terminal.screen import (
-    final_count,
-    play_text,
-    score_text,
-    screen_lines,
-    sheet_lines,
-)
-from letras.terminal.seats import ai_seed, is_ai, level_of
+from letras.terminal.screen import clock_text, play_text, screen_lines, sheet_lines
 
 Ask = Callable[[str], str]
 
 MAX_HINTS = 20
-_SQUARE = re.compile(r"\b([A-Z]\d{1,2})\b")
+MISSED_EVENTS = 12
+"""Events shown again to a person who sits down at a hot seat (the last ones they missed)."""
+BOLD_EVENTS = frozenset({"event.play", "challenge.by", "challenge.by_ai", "end.reason.out",
+                         "count.winner", "count.tie"})
 
 
 class _Next(enum.Enum):
@@ -79,6 +71,8 @@ class TableOptions:
     """The word list file the game uses, if not a shipped lexicon (written when saving)."""
     save_dir: Path | None = None
     """Where a game is saved when interrupted (default: the current directory)."""
+    confirm_unknown_words: bool | None = None
+    """Ask before a word outside the lexicon is played (default: the table's rule)."""
 
 
 class Table:
@@ -86,20 +80,25 @@ class Table:
 
     def __init__(self, game: Game, lexicon: WordGraph, t: Messages, console: Console,
                  ask: Ask = input, options: TableOptions | None = None) -> None:
-        self.game = game
+        self.options = options or TableOptions()
+        self.table = GameTable(game, lexicon, ai_seconds=self.options.ai_seconds,
+                               confirm_unknown_words=self.options.confirm_unknown_words)
         self.lexicon = lexicon
         self.t = t
         self.console = console
         self.ask = ask
-        self.options = options or TableOptions()
-        self.ai: dict[int, AIPlayer] = {
-            seat: get_player(level_of(p), lexicon, seed=ai_seed(game.seed, seat))
-            for seat, p in enumerate(game.players) if is_ai(p)
-        }
-        self.people = [seat for seat, p in enumerate(game.players) if not is_ai(p)]
+        self.people = list(self.table.people)
         self.shown_to: int | None = None
+        self.seen: dict[int, int] = {}
+        """How much of the table's event log each person has seen at their seat."""
+        self.held: list[Event] = []
+        """The end of the game's events, shown after the last board."""
         self.save_path: Path | None = None
         self.saved_moves = -1
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
 
     # ----- output -----------------------------------------------------------------------------
 
@@ -112,49 +111,43 @@ class Table:
         """The one-line reason for refusing what was typed."""
         self.say(f"✗ {message}", style="bold red", wrap=False)
 
+    def reason(self, e: LetrasError) -> str:
+        """Why something was refused, in the table's language."""
+        if self.t.has(e.key):
+            try:
+                return self.t(e.key, **e.values)
+            except (KeyError, IndexError):
+                pass
+        return str(e)
+
     def name(self, seat: int) -> str:
         return self.game.player_names[seat]
+
+    def show(self, events: Sequence[Event]) -> None:
+        """Say what happened; the end of the game waits for the last board."""
+        for event in events:
+            if event.key.startswith(("end.reason.", "count.")):
+                self.held.append(event)
+            else:
+                self.say(describe(event, self.t),
+                         style="bold" if event.key in BOLD_EVENTS else "")
 
     def draw(self, seat: int, *, show_rack: bool = True) -> None:
         game = self.game
         tc = game.rules.time_control
         lines = screen_lines(
             game.view(seat), self.t, plain=self.options.plain, width=self.console.width,
-            clocks=game.clocks, time_control=tc if tc.kind != "none" else None,
-            show_rack=show_rack,
+            clocks=self.clocks_shown(),
+            time_control=tc if tc.kind != "none" else None, show_rack=show_rack,
         )
         self.say("")
         for line in lines:
             self.say(line)
 
-    def report(self, before: int) -> None:
-        """Say what the scoresheet lines since ``before`` did."""
-        t = self.t
-        board = self.game.board
-        for turn in self.game.turns[before:]:
-            name = self.name(turn.player)
-            if turn.kind == "play" and turn.place is not None and turn.score is not None:
-                self.say(t("event.play", name=name, play=play_text(turn.place, board),
-                           score=score_text(turn.score, t), total=turn.total), style="bold")
-            elif turn.kind == "exchange":
-                self.say(t("event.exchange", name=name,
-                           tiles=t.count("tiles", turn.count or len(turn.tiles))))
-            elif turn.kind == "withdrawn" and turn.place is not None:
-                self.say(t("event.withdrawn", name=name, play=play_text(turn.place, board),
-                           points=-turn.points))
-            elif turn.kind in ("pass", "lost-turn", "timeout"):
-                self.say(t(f"event.{turn.kind}", name=name))
-            elif turn.kind in ("challenge-bonus", "challenge-penalty"):
-                self.say(t(f"event.{turn.kind}", name=name, points=abs(turn.points)))
-
-    def illegal(self, e: IllegalPlayError) -> str:
-        """The reason a play was refused, in the table's language."""
-        key = f"illegal.{e.reason}"
-        if not self.t.has(key):
-            return str(e)
-        found = _SQUARE.search(str(e))
-        return self.t(key, square=found.group(1) if found else "",
-                      words=", ".join(e.invalid_words))
+    def clocks_shown(self) -> list[float]:
+        """Seconds used as the clocks show them: a running turn counts in whole seconds."""
+        return [used + int(clock.used - used)
+                for used, clock in zip(self.game.clocks, self.table.clocks(), strict=True)]
 
     # ----- the game ---------------------------------------------------------------------------
 
@@ -167,13 +160,16 @@ class Table:
                 self.say(self.t("resume.done", path=resumed, n=len(self.game.turns)), wrap=False)
                 self.save_path = Path(resumed)
                 self.saved_moves = len(self.game.moves)
-            while not self.game.over:
-                if self.settle_out_play():
-                    continue
-                seat = self.game.to_move
-                if seat in self.ai:
-                    self.ai_turn(seat)
-                elif self.person_turn(seat) is _Next.QUIT:
+            self.show(self.table.log)
+            while True:
+                step = self.table.step()
+                if step.kind == "over":
+                    break
+                if step.kind in ("settle", "window"):
+                    self.ask_challengers(step)
+                elif step.kind == "ai":
+                    self.ai_turn()
+                elif step.seat is not None and self.person_turn(step.seat) is _Next.QUIT:
                     return 0
             self.finish()
             return 0
@@ -199,105 +195,72 @@ class Table:
         self.say(t("intro.players", players=", ".join(seats)))
         for number, draw in enumerate(game.first_draw):
             drawn = ", ".join(
-                t("intro.drew", name=self.name(p), tile=game.edition.tiles.label(tile))
+                t(you_key("intro.drew", self.name(p), t), name=self.name(p),
+                  tile=game.edition.tiles.label(tile))
                 for p, tile in sorted(draw)
             )
+            starter = self.name(game.to_move)
             last = number == len(game.first_draw) - 1
-            self.say(t("intro.draw", draws=drawn) + " " +
-                     (t("intro.starts", name=self.name(game.to_move)) if last else t("intro.tie")))
+            self.say(t("intro.draw", draws=drawn) + " " + (
+                t(you_key("intro.starts", starter, t), name=starter) if last
+                else t("intro.tie")))
         self.say(t("intro.help"))
 
-    def settle_out_play(self) -> bool:
-        """A play that would end the game must be challenged or accepted before anything
-        else: ask the people who may challenge it. True if there was one to settle."""
-        game = self.game
-        player = self.pending_player()
-        if player is None or game.rack(player) or game.bag_count:
-            return False
-        if game.rules.challenge_rule == "void":
-            game.accept()
-            return True
-        if self.ai_challenge(player):
-            return True
-        people = [p for p in self.people if p != player]
-        if not people:
-            game.accept()
-            return True
-        first = min(people, key=lambda p: (p - player) % len(game.players))
-        place = game.challengeable
-        assert place is not None
-        self.say(self.t("out.ask", name=self.name(player), play=play_text(place, game.board)))
+    def ask_challengers(self, step: Step) -> None:
+        """A play waits for the other people: to go out (``settle``), or before a computer
+        moves (``window``). Enter lets it stand for all of them; ``challenge`` (or ``challenge
+        NAME``, or a name alone) challenges."""
+        game, t = self.game, self.t
+        player, place = step.seat, game.challengeable
+        if not step.may_challenge or player is None or place is None:
+            self.table.close_window()
+            return
+        play = play_text(place, game.board)
+        names = [self.name(p) for p in step.may_challenge]
+        if step.kind == "settle":
+            self.say(t("out.ask", name=self.name(player), play=play))
+            prompt = t("out.prompt")
+        else:
+            self.say(t("window.ask", names=", ".join(names), play=play))
+            prompt = t("window.prompt")
         while True:
-            line = self.ask(self.t("out.prompt"))
-            if not line.strip():
-                game.accept()
-                return True
+            line = " ".join(self.ask(prompt).split())
+            if not line:
+                self.show(self.table.close_window())
+                return
             try:
-                command = read_command(line, self.t)
-                if command.name != "challenge":
-                    raise InputError("out.only_challenge")
-                self.challenge(first, command.arg)
-                return True
-            except InputError as e:
-                self.refuse(self.t(e.key, **e.values))
+                by = self.challenger(line, step)
+                self.show(self.table.challenge(by))
+                return
+            except LetrasError as e:
+                self.refuse(self.reason(e))
 
-    def pending_player(self) -> int | None:
-        """Who made the play awaiting a challenge (None when there is none). Not always the
-        last line of the scoresheet: a player who loses a turn is recorded after it."""
-        place = self.game.challengeable
-        if place is None:
-            return None
-        return next(turn.player for turn in reversed(self.game.turns)
-                    if turn.kind == "play" and turn.place is place)
-
-    def pending_invalid(self) -> list[str]:
-        """The words of the play awaiting a challenge that the lexicon lacks."""
-        game = self.game
-        place = game.challengeable
-        assert place is not None
-        board = game.board
-        board.put((sq, 0) for sq, _ in place.placed())
-        return invalid_words(board, place, self.lexicon)
-
-    def ai_challenge(self, player: int) -> bool:
-        """After a person's play: the first AI seat after them challenges it if it forms a
-        word outside the lexicon. True if it did."""
-        game = self.game
-        if game.challengeable is None or game.rules.challenge_rule == "void" or not self.ai:
-            return False
-        bad = self.pending_invalid()
-        if not bad:
-            return False
-        n = len(game.players)
-        by = next((s for k in range(1, n) if (s := (player + k) % n) in self.ai), None)
-        if by is None:
-            return False
-        place = game.challengeable
-        assert place is not None
-        self.say(self.t("challenge.by_ai", name=self.name(by), play=play_text(place, game.board),
-                        words=", ".join(bad)), style="bold")
-        before = len(game.turns)
-        game.challenge(by)
-        self.report(before)
-        return True
-
-    def ai_turn(self, seat: int) -> None:
-        game = self.game
-        self.say(self.t("ai.thinking", name=self.name(seat)), style="dim")
-        seconds = self.options.ai_seconds
-        tc = game.rules.time_control
-        if tc.kind == "move":
-            seconds = min(seconds, tc.seconds * 0.8)
-        start = time.monotonic()
-        choice = self.ai[seat].choose(game.view(seat), Limit(seconds=seconds))
-        used = time.monotonic() - start
-        before = len(game.turns)
+    def challenger(self, line: str, step: Step) -> int:
+        """Who a line names to challenge: ``challenge`` (the first who may), ``challenge NAME``
+        or a name alone."""
+        named = line
         try:
-            game.apply(choice, seat, seconds=used if tc.kind != "none" else None)
-        except LetrasError as e:  # a level that chose badly: pass rather than stop the game
-            self.refuse(str(e))
-            game.apply(Pass(), seat)
-        self.report(before)
+            command = read_command(line, self.t)
+        except InputError:
+            command = None
+        if command is not None and command.name == "challenge":
+            if not command.arg:
+                return step.may_challenge[0]
+            named = command.arg
+        elif command is not None or step.kind == "settle":
+            raise InputError("out.only_challenge" if step.kind == "settle" else "window.who",
+                             name=line, names=", ".join(self.name(p) for p in step.may_challenge))
+        found = [p for p in step.may_challenge if self.name(p).casefold() == named.casefold()]
+        if not found:
+            raise InputError("window.who", name=named,
+                             names=", ".join(self.name(p) for p in step.may_challenge))
+        return found[0]
+
+    def ai_turn(self) -> None:
+        step = self.table.step()
+        assert step.seat is not None
+        self.say(self.t("ai.thinking", name=self.name(step.seat)), style="dim")
+        self.show(self.table.ai_turn())
 
     # ----- a person's turn --------------------------------------------------------------------
 
@@ -306,32 +269,44 @@ class Table:
         if len(self.people) > 1 and self.shown_to != seat:
             self.hide()
             self.ask(t("hotseat.prompt", name=self.name(seat)))
+            self.table.restart_clock()
+            missed = self.table.log[self.seen.get(seat, 0):]
+            for line in describe_all([e for e in missed if not e.key.startswith(
+                    ("end.reason.", "count."))][-MISSED_EVENTS:], t):
+                self.say(line, style="dim")
         self.shown_to = seat
         self.draw(seat)
-        if self.pending_player() not in (None, seat):
+        if self.game.pending_player not in (None, seat):
             self.say(t("turn.may_challenge"), style="dim")
-        start = time.monotonic()
         while True:
-            line = self.ask(t("turn.prompt", name=self.name(seat)))
+            self.seen[seat] = len(self.table.log)
+            line = self.ask(self.prompt(seat))
             try:
                 command = read_command(line, t)
-                after = self.do(seat, command, start)
-            except InputError as e:
-                if e.key != "input.empty":
-                    self.refuse(t(e.key, **e.values))
-                continue
-            except IllegalPlayError as e:
-                self.refuse(self.illegal(e))
-                continue
+                after = self.do(seat, command)
             except LetrasError as e:
-                self.refuse(str(e))
+                if e.key != "input.empty":
+                    self.refuse(self.reason(e))
                 continue
             if after is _Next.REDRAW:
                 if self.game.to_move != seat or self.game.over:
                     return _Next.DONE
                 self.draw(seat)
             elif after is not _Next.AGAIN:
+                self.seen[seat] = len(self.table.log)
                 return after
+
+    def prompt(self, seat: int) -> str:
+        """``Ana> ``; with a clock, the time left (``Ana 24:05> ``), warned when it runs low."""
+        t = self.t
+        clock = self.table.clock(seat)
+        left = clock.move_left if clock.move_left is not None else clock.left
+        if left is None:
+            return t("turn.prompt", name=self.name(seat))
+        if clock.warning:
+            self.say(t("clock.warning", name=self.name(seat), time=clock_text(left)),
+                     style="bold red")
+        return t("turn.prompt_clock", name=self.name(seat), time=clock_text(left))
 
     def hide(self) -> None:
         """Take the last rack off the screen before the next person sits down."""
@@ -340,19 +315,14 @@ class Table:
         elif self.console.is_terminal:  # no screen control: scroll it out of sight
             self.console.print("\n" * self.console.height, end="")
 
-    def seconds(self, start: float) -> float | None:
-        return time.monotonic() - start if self.game.rules.time_control.kind != "none" else None
-
-    def do(self, seat: int, command: Command, start: float) -> _Next:
+    def do(self, seat: int, command: Command) -> _Next:
         name = command.name
         if name == "play":
-            return self.play(seat, command.arg, start)
+            return self.play(seat, command.arg)
         if name == "exchange":
-            return self.exchange(seat, command.arg, start)
+            return self.exchange(seat, command.arg)
         if name == "pass":
-            before = len(self.game.turns)
-            self.game.apply(Pass(), seat, seconds=self.seconds(start))
-            self.report(before)
+            self.show(self.table.act(seat, Pass()))
             return _Next.DONE
         if name == "challenge":
             self.challenge(seat, command.arg)
@@ -361,7 +331,7 @@ class Table:
             self.hint(seat, command.arg)
             return _Next.AGAIN
         if name == "undo":
-            self.undo(seat)
+            self.show(self.table.undo(seat))
             return _Next.REDRAW
         if name == "save":
             self.save(command.arg)
@@ -371,24 +341,25 @@ class Table:
         if name == "board":
             return _Next.REDRAW
         if name == "sheet":
-            view = self.game.view(seat)
-            for line in sheet_lines(view, self.t):
+            for line in sheet_lines(self.game.view(seat), self.t):
                 self.say(line)
             return _Next.AGAIN
         self.help()
         return _Next.AGAIN
 
-    def play(self, seat: int, text: str, start: float) -> _Next:
+    def play(self, seat: int, text: str) -> _Next:
         game = self.game
-        board = game.board
-        choices = read_play(text, board, game.rack(seat))
+        choices = read_play(text, game.board, game.rack(seat))
         place = choices[0] if len(choices) == 1 else self.choose_blanks(choices)
         if place is None:
             return _Next.AGAIN
-        before = len(game.turns)
-        game.apply(place, seat, seconds=self.seconds(start))
-        self.report(before)
-        self.ai_challenge(seat)
+        if self.table.confirm_unknown_words and game.rules.challenge_rule != "void":
+            unknown = self.table.unknown_words(place)
+            if unknown:
+                answer = self.ask(self.t("word.confirm", words=", ".join(unknown)))
+                if not answer.strip().lower().startswith(("y", "s")):
+                    return _Next.AGAIN
+        self.show(self.table.act(seat, place))
         return _Next.DONE
 
     def choose_blanks(self, choices: list[Place]) -> Place | None:
@@ -408,94 +379,47 @@ class Table:
                 return None
             self.refuse(t("blank.bad", n=len(ranked)))
 
-    def exchange(self, seat: int, text: str, start: float) -> _Next:
+    def exchange(self, seat: int, text: str) -> _Next:
         game = self.game
+        view = game.view(seat)
         need = game.rules.exchange_min_bag
-        if game.bag_count < max(need, 1):
-            raise InputError("exchange.bag", n=game.bag_count, min=need)
+        if view.bag_count < max(need, 1):
+            raise InputError("exchange.bag", n=view.bag_count, min=need)
         tiles = read_exchange(text, game.rack(seat), game.edition)
-        before = len(game.turns)
-        game.apply(Exchange(tiles), seat, seconds=self.seconds(start))
-        self.report(before)
+        self.show(self.table.act(seat, Exchange(tiles)))
         if len(self.people) == 1:
             self.say(self.t("exchange.new_rack",
-                            tiles=show_tiles(game.rack(seat), game.edition)))
+                            tiles=show_tiles(self.game.rack(seat), game.edition)))
         return _Next.DONE
 
     def challenge(self, seat: int, who: str) -> None:
         """``seat`` (or the person named ``who``) challenges the play awaiting a challenge."""
-        game, t = self.game, self.t
-        if game.rules.challenge_rule == "void":
-            raise InputError("challenge.void")
-        place = game.challengeable
-        player = self.pending_player()
-        if place is None or player is None:
-            raise InputError("challenge.nothing")
+        game = self.game
         by = seat
         if who:
             found = [p for p in range(len(game.players))
                      if self.name(p).casefold() == " ".join(who.split()).casefold()]
-            if not found or found[0] in self.ai:
+            if not found or self.table.is_ai(found[0]):
                 raise InputError("challenge.who", name=who)
             by = found[0]
-        if by == player:
-            raise InputError("challenge.own")
-        bad = self.pending_invalid()
-        self.say(t("challenge.by", name=self.name(by), play=play_text(place, game.board)),
-                 style="bold")
-        before = len(game.turns)
-        to_move = game.to_move
-        game.challenge(by)
-        if bad:
-            self.say(t("challenge.won", words=", ".join(bad)))
-        else:
-            self.say(t("challenge.lost"))
-            if game.rules.challenge_rule == "double" and by != to_move:
-                self.say(t("challenge.lose_next", name=self.name(by)))
-        self.report(before)
+        self.show(self.table.challenge(by))
 
     def hint(self, seat: int, arg: str) -> None:
         n = self.options.hint_count
         if arg:
-            if not arg.isdecimal() or not 1 <= int(arg) <= MAX_HINTS:
+            if not arg.isdecimal():
                 raise InputError("hint.count", max=MAX_HINTS)
             n = int(arg)
-        game = self.game
-        board, rack = game.board, game.rack(seat)
-        found = top_plays(board, rack, self.lexicon, n, bingo_bonus=game.rules.bingo_bonus,
-                          join_words=game.may_join_words)
+        found = self.table.hints(seat, n)
         if not found:
             self.say(self.t("hint.none"))
             return
+        board = self.game.board
         self.say(self.t("hint.head"))
-        for i, (place, points) in enumerate(found, 1):
-            kept = show_tiles(sorted(leave(rack, place)), game.edition)
-            self.say(f"  {i}. {play_text(place, board)}  {self.t.count('points', points)}  "
-                     f"{self.t('hint.leave', leave=kept)}")
-
-    def undo_point(self, seat: int) -> int | None:
-        """How many moves to keep to take back ``seat``'s last action and the computer's
-        replies; None when another person moved since (or nothing to take back)."""
-        moves = self.game.moves
-        for i in range(len(moves) - 1, -1, -1):
-            move = moves[i]
-            if isinstance(move.action, (Accept, NoPlayEnd)):
-                continue
-            if move.player == seat and isinstance(move.action, (Place, Exchange, Pass, Challenge)):
-                return i
-            if move.player not in self.ai:
-                return None
-        return None
-
-    def undo(self, seat: int) -> None:
-        if self.game.rules.time_control.kind != "none":
-            raise InputError("undo.clock")
-        keep = self.undo_point(seat)
-        if keep is None:
-            raise InputError("undo.none")
-        taken = len(self.game.moves) - keep
-        self.game = self.game.replay(keep)
-        self.say(self.t("undo.done", n=taken))
+        for i, hint in enumerate(found, 1):
+            kept = show_tiles(hint.leave, self.game.edition)
+            self.say(f"  {i}. {play_text(hint.place, board)}  "
+                     f"{self.t.count('points', hint.points)}  {self.t('hint.leave', leave=kept)}")
 
     # ----- saving and leaving -----------------------------------------------------------------
 
@@ -530,7 +454,7 @@ class Table:
         try:
             self.save(name)
         except InputError as e:
-            self.refuse(t(e.key, **e.values))
+            self.refuse(self.reason(e))
             return False
         self.say(t("resume.how", path=str(self.save_path)), wrap=False)
         return True
@@ -554,11 +478,12 @@ class Table:
 
     def finish(self) -> None:
         """The end: the last board, the final count and the winner; offer to save."""
-        game = self.game
         seat = self.people[0] if self.people else 0
         self.draw(seat, show_rack=False)
-        for line in final_count(game, self.t):
-            self.say(line)
+        for event, line in zip(self.held, describe_all(self.held, self.t), strict=True):
+            self.say(line, style="bold" if event.key in BOLD_EVENTS
+                     or event.key.startswith("end.reason.") else "")
+        self.held = []
         if not self.people:
             return
         try:
@@ -569,7 +494,7 @@ class Table:
             try:
                 self.save(name)
             except InputError as e:
-                self.refuse(self.t(e.key, **e.values))
+                self.refuse(self.reason(e))
 
     def help(self) -> None:
         t = self.t
