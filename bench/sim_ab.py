@@ -13,8 +13,9 @@ exactly). The same positions for every variant make the difference between two v
 more precise than either's win rate.
 
 A variant is a comma-separated list of settings: ``NAME=value`` sets a module constant of
-:mod:`letras.ai.sim` (``END_BAG=-1``), ``inference=0`` a constructor argument, and
-``rev=REV`` loads :mod:`letras.ai.sim` as it was at git revision ``REV`` (the other modules
+:mod:`letras.ai.sim` (``END_BAG=-1``; in every module of the package that has it),
+``inference=0`` a constructor argument, and ``rev=REV`` loads :mod:`letras.ai.sim` as it was
+at git revision ``REV``, the single module of older revisions or the package (the other modules
 stay as they are now). The empty string is the code as it is.
 
 Prints, per variant, the win rate (ties count half) and mean final spread of the sim seat,
@@ -28,6 +29,7 @@ import argparse
 import importlib.util
 import math
 import multiprocessing
+import re
 import statistics
 import subprocess
 import sys
@@ -54,22 +56,52 @@ def words(edition: str) -> WordGraph:
 
 
 def sim_module(rev: str) -> ModuleType:
-    """:mod:`letras.ai.sim` as it was at ``rev`` (or as it is, for the empty string)."""
+    """:mod:`letras.ai.sim` as it was at ``rev`` (or as it is, for the empty string): the
+    single module of older revisions, or the package, loaded under another name."""
     if rev not in _MODULES:
         if not rev:
             import letras.ai.sim as module
         else:
-            text = subprocess.run(["git", "show", f"{rev}:src/letras/ai/sim.py"],
-                                  capture_output=True, text=True, check=True).stdout
-            path = Path(tempfile.mkdtemp()) / f"sim_{rev}.py"
-            path.write_text(text)
-            spec = importlib.util.spec_from_file_location(f"sim_{rev}", path)
+            name = "sim_" + re.sub(r"\W", "_", rev)
+            folder = Path(tempfile.mkdtemp()) / name
+            folder.mkdir()
+            files = subprocess.run(["git", "ls-tree", "--name-only", rev, "src/letras/ai/sim/"],
+                                   capture_output=True, text=True, check=True).stdout.split()
+            if files:  # the package: its modules import one another by the new name
+                for path in (f for f in files if f.endswith(".py")):
+                    text = _show(rev, path)
+                    (folder / Path(path).name).write_text(
+                        re.sub(r"\bletras\.ai\.sim\b", name, text))
+                spec = importlib.util.spec_from_file_location(
+                    name, folder / "__init__.py", submodule_search_locations=[str(folder)])
+            else:  # one module, from before letras.ai.klv moved into letras.ai.leaves
+                import letras.ai.leaves.klv
+
+                sys.modules.setdefault("letras.ai.klv", letras.ai.leaves.klv)
+                (folder / "__init__.py").write_text(_show(rev, "src/letras/ai/sim.py"))
+                spec = importlib.util.spec_from_file_location(name, folder / "__init__.py")
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)
             sys.modules[spec.name] = module  # dataclasses look their module up there
             spec.loader.exec_module(module)
         _MODULES[rev] = module
     return _MODULES[rev]
+
+
+def _show(rev: str, path: str) -> str:
+    return subprocess.run(["git", "show", f"{rev}:{path}"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def holders(module: ModuleType, name: str) -> list[ModuleType]:
+    """The modules of ``module`` (itself and, for a package, its submodules) that have the
+    constant ``name``: each reads its own binding, so a setting changes all of them."""
+    prefix = module.__name__ + "."
+    found = [module, *(m for n, m in sys.modules.items() if n.startswith(prefix))]
+    out = [m for m in found if hasattr(m, name)]
+    if not out:
+        raise SystemExit(f"no constant {name} in {module.__name__}")
+    return out
 
 
 def start(edition: str, i: int, bag: int) -> Game:
@@ -95,12 +127,14 @@ def outcome(args: tuple[str, int, int, str, int]) -> tuple[int, str, int | None]
         return i, variant, None
     settings = dict(kv.split("=", 1) for kv in variant.split(",") if kv)
     module = sim_module(settings.pop("rev", ""))
-    saved = {}
+    saved: list[tuple[ModuleType, str, Any]] = []
     kwargs: dict[str, Any] = {}
     for name, value in settings.items():
         if name.isupper():
-            saved[name] = getattr(module, name)
-            setattr(module, name, type(saved[name])(value))
+            for holder in holders(module, name):
+                old = getattr(holder, name)
+                saved.append((holder, name, old))
+                setattr(holder, name, type(old)(value))
         else:
             kwargs[name] = bool(int(value)) if name == "inference" else int(value)
     try:
@@ -109,8 +143,8 @@ def outcome(args: tuple[str, int, int, str, int]) -> tuple[int, str, int | None]
         players[seat] = module.SimPlayer(lexicon, seed=i, **kwargs)
         run_game(game, players, Limit(work=work))
     finally:
-        for name, value in saved.items():
-            setattr(module, name, value)
+        for holder, name, old in saved:
+            setattr(holder, name, old)
     scores = game.scores
     return i, variant, scores[seat] - scores[1 - seat]
 

@@ -65,6 +65,7 @@ def test_levels_are_found_by_name(en_words: WordGraph) -> None:
     assert issubclass(UnknownLevelError, LetrasError)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(editions()))
 def test_every_level_chooses_a_legal_action(name: str) -> None:
     edition = find_edition(name)
@@ -350,6 +351,7 @@ def test_a_blocked_game_ends_by_passes() -> None:
     _conserved(game)
 
 
+@pytest.mark.slow
 def test_match_results_do_not_depend_on_the_workers() -> None:
     en = find_edition("en")
     words = small_lexicon("en")

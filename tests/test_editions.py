@@ -6,6 +6,7 @@ import pytest
 
 from letras.editions import TimeControl, editions, find_edition
 from letras.errors import UnknownEditionError
+from letras.tiles import BLANK_BIT
 
 # rules.md section 2, written out again here by value group: "value: letter count ...".
 TABLES = {
@@ -118,3 +119,23 @@ def test_time_control_parse(text: str, kind: str, seconds: int) -> None:
 def test_time_control_parse_rejects_junk() -> None:
     with pytest.raises(ValueError, match="bad time control"):
         TimeControl.parse("soon")
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_the_vowel_column(name: str) -> None:
+    tiles = find_edition(name).tiles
+    vowels = {tiles.labels[c] for c in tiles.letters if tiles.is_vowel(c)}
+    assert vowels == set("AEIOU")  # Y, Ç, Ñ and the digraphs are consonants
+    assert not tiles.is_vowel(0)  # the blank on a rack
+    assert tiles.is_vowel(tiles.code("E") | BLANK_BIT)  # a blank standing for a vowel
+
+
+def test_a_table_without_the_vowel_column_folds_to_a_e_i_o_u() -> None:
+    from letras.editions import load_edition
+
+    edition = load_edition('name = "xx"\ntiles = """\n? 0 2\nÀ 1 9\nÇ 3 2\nY 4 2\n"""\n')
+    assert edition.tiles.vowels == (False, True, False, False)
+    with pytest.raises(ValueError, match="bad tile line"):
+        load_edition('name = "xx"\ntiles = """\n? 0 2 blank\nA 1 9 vowelish\n"""\n')
+    with pytest.raises(ValueError, match="only the blank"):
+        load_edition('name = "xx"\ntiles = """\n? 0 2 blank\nA 1 9 blank\n"""\n')

@@ -124,6 +124,7 @@ def small_positions(
 # ----- the search is exact --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_search_matches_exhaustive_minimax_on_real_endgames(en_words: WordGraph) -> None:
     positions = small_positions(en_words, range(8), 4, EN.rules)
     assert len(positions) >= 24
@@ -368,6 +369,7 @@ def test_the_player_finishes_games_in_two_three_and_four_players(en_words: WordG
         assert game.end_reason in ("out", "passes", "no-play")
 
 
+@pytest.mark.slow
 def test_three_players_use_only_what_the_seat_sees(en_words: WordGraph) -> None:
     game = endgame(7, en_words, 3)
     me = game.to_move

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from letras.ai import GreedyPlayer
-from letras.ai.endgame import EndgamePosition, _Search, _value_table, horizon_value, solve
-from letras.ai.endgame_plays import (
+from letras.ai.endgame import EndgamePosition, horizon_value, solve
+from letras.ai.endgame.plays import (
     LanePlays,
     RackBits,
     RackBitsError,
@@ -21,6 +21,8 @@ from letras.ai.endgame_plays import (
     play_lanes,
     ply_values,
 )
+from letras.ai.endgame.position import value_table
+from letras.ai.endgame.search import Search
 from letras.ai.player import NO_LIMIT
 from letras.board import Board
 from letras.editions import find_edition
@@ -72,7 +74,7 @@ def test_plays_made_from_two_plies_up_are_the_generators(
     size = board.size
     racks = [tuple(sorted(game.rack(game.to_move))), tuple(sorted(game.rack(1 - game.to_move)))]
     bits = RackBits(racks[0] + racks[1])
-    values = _value_table(EN.tiles.values)
+    values = value_table(EN.tiles.values)
     rng = random.Random(seed)
     # known[p]: player p's plays when last to move, and the lanes changed since then
     known: list[tuple[LanePlays, tuple[int, ...], int] | None] = [None, None]
@@ -153,7 +155,7 @@ def test_ply_values_are_score_less_the_replys_horizon_value(en_words: WordGraph)
     rack = tuple(sorted(game.rack(game.to_move)))
     opp = game.rack(1 - game.to_move)
     bits = RackBits(rack)
-    values = _value_table(EN.tiles.values)
+    values = value_table(EN.tiles.values)
     plays = annotate(generate(game.board, rack, en_words), bits, values)
     assert len(plays.meta)
     face = EN.tiles.values
@@ -207,7 +209,7 @@ def test_the_search_finds_the_same_values_with_plays_made_from_scratch(
         position = EndgamePosition(game.board, tuple(rng.sample(mine, a)),
                                    tuple(rng.sample(theirs, b)), rules)
         fast = solve(position, en_words)
-        plain = _Search(position, en_words, NO_LIMIT)
+        plain = Search(position, en_words, NO_LIMIT)
         plain.incremental = False
         slow = plain.run()
         assert fast.exact and slow.exact

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from letras.ai.klv import (
+from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator, shipped_leaves
+from letras.ai.leaves.klv import (
     KEY_TILES,
     LeaveTable,
     key_leave,
@@ -22,7 +23,6 @@ from letras.ai.klv import (
     read_klv,
     write_klv,
 )
-from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator, shipped_leaves
 from letras.editions import find_edition
 from letras.errors import FormatError, LetrasError
 from letras.lexicon.kwg import WordGraph, kwg_to_internal

@@ -22,11 +22,26 @@ def test_core_imports_no_edges() -> None:
 
 def test_the_ai_imports_no_front_end() -> None:
     code = (
-        "import sys, letras.ai, letras.ai.best, letras.ai.training, letras.ai.klv;"
+        "import sys, letras.ai, letras.ai.best, letras.ai.leaves.training,"
+        " letras.ai.leaves.klv;"
         "print('\\n'.join(sorted(sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     modules = set(out.stdout.split())
     assert "letras.ai.sim" in modules and "letras.ai.endgame" in modules
     forbidden = ("letras.cli", "letras.terminal", "letras.i18n", "letras.server", "rich")
+    assert not [m for m in modules if m.startswith(forbidden)]
+
+
+def test_the_table_imports_no_front_end() -> None:
+    code = (
+        "import sys, letras.table, letras.table.table, letras.table.events, letras.view;"
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    modules = set(out.stdout.split())
+    assert "letras.table.table" in modules and "letras.game" in modules
+    forbidden = ("letras.cli", "letras.terminal", "letras.server", "letras.web", "rich",
+                 "textual", "starlette", "fastapi", "uvicorn", "sqlalchemy", "psycopg",
+                 "sqlite3")
     assert not [m for m in modules if m.startswith(forbidden)]

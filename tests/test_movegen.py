@@ -54,10 +54,12 @@ def check_counts(edition_name: str, words: Path, positions: Path) -> int:
     return checked
 
 
+@pytest.mark.slow
 def test_own_positions_have_the_reference_counts() -> None:
     assert check_counts("en", DATA / "en-words.txt.xz", DATA / "en-positions.tsv") == 42
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["en", "es", "pt-BR"])
 def test_every_shared_position_has_the_reference_count(shared: Path, name: str) -> None:
     folder = shared / "positions"
@@ -131,6 +133,7 @@ def brute_force(board: Board, rack: tuple[int, ...], lexicon: WordList) -> dict[
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.data())
 def test_generator_matches_brute_force(data: st.DataObject) -> None:
@@ -153,28 +156,6 @@ def test_generator_matches_brute_force(data: st.DataObject) -> None:
     got = {frozenset(p.placed()): s for p, s in plays}
     assert len(got) == len(plays)  # each play once
     assert got == brute_force(board, rack, words)
-
-
-def test_hints_give_the_best_plays_with_their_leaves() -> None:
-    from collections import Counter
-
-    from letras.game import Game
-    from letras.movegen import hints
-
-    en = find_edition("en")
-    graph = graph_for_words(en, DATA / "en-words.txt.xz")
-    game = Game(en, ["Ana", "Bruno"], seed=5, lexicon=graph)
-    view = game.view(game.to_move)
-    found = hints(view, graph, 3)
-    assert len(found) == 3
-    scores = [play.score for play, _ in found]
-    assert scores == sorted(scores, reverse=True)
-    assert scores[0] == generate(view.board, view.rack, graph).scores().max()
-    for play, kept in found:
-        place = Place.parse(play.play, en)
-        used = Counter(t if t < 0x80 else BLANK for _, t in place.placed())
-        left = Counter(view.rack) - used
-        assert Counter(en.tiles.parse(kept, rack=True)) == left
 
 
 def test_top_by_equity_agrees_with_ranking_every_play() -> None:
@@ -238,6 +219,7 @@ def test_plays_that_join_words_can_be_left_out() -> None:
     assert best[0].notation(en) not in joins
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**6))
 def test_after_a_play_only_the_changed_lanes_have_new_plays(seed: int) -> None:

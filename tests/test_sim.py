@@ -15,7 +15,8 @@ from helpers import assert_legal, hidden_twin, small_lexicon
 from letras.ai import EquityPlayer, Limit, get_player, levels
 from letras.ai.endgame import EndgamePosition, solve
 from letras.ai.leaves import HeuristicLeaves
-from letras.ai.sim import LastPlay, SimError, SimPlayer, Simulation, _Rollouts, infer_leaves
+from letras.ai.sim import LastPlay, SimError, SimPlayer, Simulation, infer_leaves
+from letras.ai.sim.rollouts import Rollouts
 from letras.board import Board, Square
 from letras.editions import Edition, editions, find_edition
 from letras.game import Game, PlayerView
@@ -294,6 +295,7 @@ def _game_views(en_words: WordGraph, seed: int, turns: int) -> list[tuple[Game, 
     return out
 
 
+@pytest.mark.slow
 def test_inference_keeps_leaves_the_last_play_agrees_with(en_words: WordGraph) -> None:
     equity = EquityPlayer(en_words)
     inferred = rejected = 0
@@ -342,8 +344,8 @@ def test_the_deals_give_the_opponent_an_inferred_leave(en_words: WordGraph) -> N
         found = infer_leaves(view, EquityPlayer(en_words), random.Random(2), 30, math.inf)
         if found is None:
             continue
-        rollouts = _Rollouts(view, en_words, HeuristicLeaves(view.edition), {}, 2,
-                             found.leaves)
+        rollouts = Rollouts(view, en_words, HeuristicLeaves(view.edition), {}, 2,
+                            found.leaves)
         rng = random.Random(3)
         for _ in range(20):
             deal = rollouts.deal(rng)
@@ -386,6 +388,7 @@ def test_two_to_four_players(seats: int, en_words: WordGraph) -> None:
         game.apply(result.best.choice)  # the game takes it
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(editions()))
 def test_every_edition(name: str) -> None:
     edition = find_edition(name)

@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 from letras.ai.equity import EquityPlayer, _LeaveTerm
-from letras.ai.klv import LeaveTable
 from letras.ai.leaves import shipped_leaves
+from letras.ai.leaves.klv import LeaveTable
 from letras.ai.player import Limit
-from letras.ai.sim import SimPlayer, _Rollouts
+from letras.ai.sim import SimPlayer
+from letras.ai.sim.rollouts import Rollouts
 from letras.editions import find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph, graph_for_words
@@ -132,8 +133,8 @@ def test_a_reply_is_the_same_with_the_compiled_table(
     for view in views[1::3]:
         if not view.bag_count:
             continue
-        fast = _Rollouts(view, words, leaves, {}, 2)
-        slow = _Rollouts(view, words, OneByOne(leaves), {}, 2)
+        fast = Rollouts(view, words, leaves, {}, 2)
+        slow = Rollouts(view, words, OneByOne(leaves), {}, 2)
         assert fast.table is leaves and slow.table is None
         deal = fast.deal(rng)
         squares = bytearray(fast.squares)
@@ -166,8 +167,8 @@ def test_the_best_exchange_among_equals_is_the_first_met(views: list[PlayerView]
     racks = [list(rack)] + [EN.tiles.parse("ZZZZZZZ", rack=True)] * (len(view.scores) - 1)
     replies = [
         rollouts._reply(bytearray(rollouts.squares), [r[:] for r in racks], 0, 30)
-        for rollouts in (_Rollouts(view, nothing, leaves, {}, 2)
-                         for leaves in (table, OneByOne(table)))
+        for rollouts in (Rollouts(view, nothing, leaves, {}, 2)
+                        for leaves in (table, OneByOne(table)))
     ]
     # Counts of (A, E, I, O) kept: AI (1, 0, 1, 0), E (0, 1, 0, 0) and OO (0, 0, 0, 2); OO
     # comes first, though E has the lowest index (3, against 7 and 24).
@@ -177,6 +178,7 @@ def test_the_best_exchange_among_equals_is_the_first_met(views: list[PlayerView]
 # ----- whole simulations -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_sim_chooses_the_same_with_the_compiled_table(
     words: WordGraph, views: list[PlayerView], trained: LeaveTable, coarse: LeaveTable,
 ) -> None:

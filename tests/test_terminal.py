@@ -395,3 +395,22 @@ def test_the_default_person_reads_their_own_rack() -> None:
     seat = next(p for p, player in enumerate(game.players) if player.kind == "human")
     lines = screen_lines(game.view(seat), pt, plain=True)
     assert lines[-1].plain.startswith("Seu suporte: ")
+
+
+def test_every_refusal_the_library_names_is_in_every_catalog() -> None:
+    from pathlib import Path
+
+    import letras
+
+    root = Path(letras.__file__).parent
+    sources = [root / "game.py", root / "rules.py", root / "play.py",
+               *sorted((root / "table").glob("*.py"))]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sources)
+    keys = set(re.findall(r'key="([a-z_]+\.[a-z0-9_.-]+)"', text))
+    keys |= set(re.findall(r'TableError\(\s*"([a-z_]+\.[a-z0-9_.-]+)"', text))
+    keys |= {f"illegal.{r}" for r in re.findall(r'IllegalPlayError\(\s*"([a-z-]+)"', text)}
+    assert len(keys) > 30
+    for language in languages():
+        table = catalog(language) | catalog(FALLBACK)
+        assert not sorted(k for k in keys if k not in table), language
+        assert set(catalog(language)) == set(catalog(FALLBACK))

@@ -297,3 +297,118 @@ def test_every_play_as_shown_reads_back_as_itself(graph: WordGraph) -> None:
         assert any(c.placed() == place.placed() for c in choices), shown
         checked += 1
     assert checked > 100
+
+
+# ----- as tried by a new user -----------------------------------------------------------------
+
+
+def test_the_bag_on_screen_is_the_bag_the_next_player_faces(
+    graph: WordGraph, tmp_path: Path
+) -> None:
+    # The computer's play waits for Ana's challenge, but its draw is counted: the screen and
+    # the exchange agree with the bag Ana will face.
+    game = against_greedy(graph, exchange_min_bag=100)
+    t, out, _ = table(game, graph, ["passar", "trocar a"], tmp_path)
+    t.run()
+    text = out.getvalue()
+    computer = [turn for turn in t.game.turns if turn.player == 1 and turn.kind == "play"]
+    assert computer and t.game.pending_player == 1
+    bag = 106 - computer[0].place.tile_count if computer[0].place else 0
+    shown = [int(n) for n in re.findall(r"Saco: (\d+) pedras", text)]
+    unseen = [int(n) for n in re.findall(r"Não vistas (\d+):", text)]
+    assert shown[-1] == bag and unseen[-1] == bag + 7
+    assert f"✗ para trocar, o saco precisa ter pelo menos 100 pedras; tem {bag}" in text
+
+
+def test_the_next_person_at_a_hot_seat_sees_what_happened(
+    graph: WordGraph, tmp_path: Path
+) -> None:
+    game = Game(PT, ["Ana", "Bruno"], seed=1, lexicon=graph)
+    first = game.player_names[game.to_move]
+    t, out, _ = table(game, graph, ["", "passar", "", "passar"], tmp_path)
+    t.run()
+    text = out.getvalue()
+    # Shown when it happens, and again to the next person once the screen is theirs.
+    assert text.count(f"{first} passa a vez.") == 2
+
+
+def seats_with_computer_after(graph: WordGraph, person: int) -> Game:
+    """Ana, Bruno and a computer, ``person`` to move first (the computer moves after
+    Bruno)."""
+    for seed in range(1, 200):
+        game = Game(PT, [Player("Ana"), Player("Bruno"), Player("Computador", "ai:greedy")],
+                    seed=seed, lexicon=graph)
+        if game.to_move == person:
+            return game
+    raise AssertionError("no seed")
+
+
+@pytest.mark.parametrize("answer", ["", "Ana"])
+def test_other_people_may_challenge_before_the_computer_moves(
+    graph: WordGraph, tmp_path: Path, answer: str
+) -> None:
+    from letras.movegen import best_play
+
+    game = seats_with_computer_after(graph, 1)
+    found = best_play(game.board, game.rack(1), graph)
+    assert found is not None
+    play = found[0].notation(PT)
+    t, out, script = table(game, graph, ["", play, answer], tmp_path)
+    t.run()
+    text = out.getvalue()
+    assert "Ana: contestar " in text and "contestar? " in script.prompts
+    if answer:  # Ana challenges a good play: under the double rule she loses her next turn
+        assert "Ana contesta " in text and "Todas as palavras valem" in text
+        assert ("lost-turn", 0) in [(turn.kind, turn.player) for turn in t.game.turns]
+    else:  # accepted: the computer moves
+        assert t.game.turns[-1].player == 2 or t.game.pending_player == 2
+
+
+def test_a_word_outside_the_lexicon_is_confirmed_against_a_casual_computer(
+    graph: WordGraph, tmp_path: Path
+) -> None:
+    game = Game(PT, [Player("Ana"), Player("Computador", "ai:easy")], seed=1, lexicon=graph)
+    assert game.to_move == 0
+    play = phony(game, graph, 0)
+    t, out, script = table(game, graph, [play, "n", play, "s"], tmp_path)
+    t.run()
+    text = out.getvalue()
+    asked = [p for p in script.prompts if "não está no léxico: jogar assim mesmo?" in p]
+    assert len(asked) == 2
+    kinds = [turn.kind for turn in t.game.turns]
+    assert kinds[:2] == ["play", "withdrawn"]  # played once, then challenged off
+    assert "Computador contesta" in text
+
+
+def test_a_per_move_clock_shows_at_the_prompt(graph: WordGraph, tmp_path: Path) -> None:
+    from letras.editions import TimeControl
+
+    game = against_greedy(graph, time_control=TimeControl.parse("move:3m"))
+    t, _, script = table(game, graph, ["passar"], tmp_path)
+    t.run()
+    assert re.fullmatch(r"Ana (3:00|2:59)> ", script.prompts[0])
+
+
+def test_the_person_at_the_terminal_is_spoken_to_in_the_second_person(
+    graph: WordGraph, tmp_path: Path
+) -> None:
+    from letras.lexicon import load_lexicon
+
+    en = find_edition("en")
+    en_graph = load_lexicon(en)
+    assert isinstance(en_graph, WordGraph)
+    for seed in range(1, 50):
+        game = Game(en, [Player("You"), Player("Computer", "ai:greedy")], seed=seed,
+                    lexicon=en_graph)
+        if game.to_move == 0:
+            break
+    t, out, _ = table(game, en_graph, ["pass"], tmp_path, language="en")
+    t.run()
+    text = out.getvalue()
+    assert "You start." in text and "You pass." in text
+    assert "You starts" not in text and "You passes" not in text
+    it = find_edition("it")
+    game = Game(it, [Player("Tu"), Player("Computer", "ai:greedy")], seed=1, lexicon=graph)
+    t, out, _ = table(game, graph, [], tmp_path, language="it")
+    t.run()
+    assert "Tu hai pescato" in out.getvalue() and "Tu ha pescato" not in out.getvalue()

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from letras.ai.equity import EquityPlayer
-from letras.ai.klv import LeaveTable, klv_bytes, leave_key, read_klv
-from letras.ai.training import LeaveSpace, Records, fit_values, play_and_record, train
+from letras.ai.leaves.klv import LeaveTable, klv_bytes, leave_key, read_klv
+from letras.ai.leaves.training import LeaveSpace, Records, fit_values, play_and_record, train
 from letras.cli import main
 from letras.editions import find_edition
 from letras.game import Game
@@ -112,6 +112,7 @@ def smooth_truth(space: LeaveSpace, seed: int) -> dict[int, float]:
     return out
 
 
+@pytest.mark.slow
 def test_the_fit_recovers_values_seen_often() -> None:
     space = LeaveSpace.from_counts([2, 4, 3, 2, 1], 3, [False, True, False, True, False])
     rng = random.Random(3)
@@ -196,6 +197,7 @@ def test_a_recorded_game_keeps_real_leaves() -> None:
         assert records.next_leave[r] == leave_key(kept(sheet[r + 2]))
 
 
+@pytest.mark.slow
 def test_training_is_reproducible_with_any_number_of_workers() -> None:
     one = train(EN, 3, generations=2, seed=5, lexicon=words())
     two = train(EN, 3, generations=2, seed=5, lexicon=words(), workers=2)
@@ -214,6 +216,7 @@ def train_leaves(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, s
     return code, out, err
 
 
+@pytest.mark.slow
 def test_train_leaves_writes_a_leave_file_the_equity_player_uses(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -247,6 +250,7 @@ def test_train_leaves_writes_a_leave_file_the_equity_player_uses(
     assert isinstance(player.leaves, LeaveTable)
 
 
+@pytest.mark.slow
 def test_train_leaves_writes_the_older_klv_on_request(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

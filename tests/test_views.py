@@ -124,3 +124,36 @@ def test_spanish_boards_are_lists_of_labels() -> None:
     game = Game("es", ["Ana", "Bruno"], seed=1)
     rows = game.view(0).to_dict()["board"]
     assert isinstance(rows[0], list) and len(rows[0]) == 15 and rows[0][0] == "."
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_public_records_hold_no_other_rack_and_no_seed(edition: str) -> None:
+    from letras.formats.gcg import EventKind, read_gcg
+    from letras.formats.public import public_dict, public_gcg
+
+    for seed in range(4):
+        seats = 2 + seed % 3
+        game = random_game(edition, seats, seed=20_000_003 * (seed + 1), turns=30)
+        for k in range(1, len(game.moves) + 1, 4):
+            position = game.replay(k)
+            for seat in [*range(seats), None]:
+                text = public_gcg(position, seat)
+                data = public_dict(position, seat)
+                for shown in (text, json.dumps(data)):
+                    assert str(game.seed) not in shown and "letras-game" not in shown
+                record = read_gcg(text, position.edition)
+                nicks = [p.nickname for p in record.players]
+                own = nicks[seat] if seat is not None else None
+                assert len(record.events) == len([e for e in record.events])
+                for event in record.events:
+                    if event.player != own and not position.over:
+                        assert event.rack is None
+                        if event.kind is EventKind.EXCHANGE:
+                            assert event.action is not None
+                            assert not getattr(event.action, "tiles", ())
+                for turn in data["turns"]:
+                    if turn["player"] != seat and not position.over and turn["kind"] in (
+                            "play", "exchange", "pass"):
+                        assert "rack" not in turn and "tiles" not in turn
+                # The public record says the same as the view: its plays, scores, totals.
+                assert [t["total"] for t in data["turns"]] == [t.total for t in position.turns]

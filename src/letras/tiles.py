@@ -19,6 +19,8 @@ True
 >>> r = es.tiles.code("R")
 >>> es.tiles.format((r, r, r))
 '[R][R]R'
+>>> es.tiles.is_vowel(es.tiles.code("E")), es.tiles.is_vowel(es.tiles.code("LL"))
+(True, False)
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ _NOT_A_CODE = re.compile("[^\x01-\x3f]")
 # Letters that stay letters of their own when folding accents, where the edition has them.
 _NO_FOLD = frozenset("ÇÑ")
 
+PLAIN_VOWELS = frozenset("AEIOU")
+"""The letters a tile table without a vowel column counts as vowels, after folding accents
+(:func:`fold`): A E I O U with or without accents; Y, Ç, Ñ and digraphs are consonants."""
+
 
 def fold(text: str) -> str:
     """Upper-case ``text`` and remove accents, keeping Ç and Ñ.
@@ -80,14 +86,19 @@ def fold(text: str) -> str:
 
 @dataclass(frozen=True)
 class TileSet:
-    """An edition's tiles: ``labels[i]``, ``values[i]`` and ``counts[i]`` of tile code ``i``.
+    """An edition's tiles: ``labels[i]``, ``values[i]``, ``counts[i]`` and ``vowels[i]`` of
+    tile code ``i``.
 
-    Index 0 is the blank: label ``?``, value 0, count = number of blanks.
+    Index 0 is the blank: label ``?``, value 0, count = number of blanks, not a vowel. Without
+    ``vowels`` (an empty tuple) the letters that fold to A E I O U are the vowels
+    (:data:`PLAIN_VOWELS`).
     """
 
     labels: tuple[str, ...]
     values: tuple[int, ...]
     counts: tuple[int, ...]
+    vowels: tuple[bool, ...] = ()
+    """Is tile code ``i`` a vowel? (For the AI's judgement of a rack and the unseen tiles.)"""
     _codes: dict[str, int] = field(init=False, repr=False, compare=False)
     _by_length: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _word_table: dict[int, str] = field(init=False, repr=False, compare=False)
@@ -100,6 +111,14 @@ class TileSet:
             raise ValueError("tile 0 must be the blank '?'")
         if len(self.labels) > 64:
             raise ValueError("at most 63 letters")
+        if not self.vowels:
+            vowels = tuple(i > 0 and fold(label) in PLAIN_VOWELS
+                           for i, label in enumerate(self.labels))
+            object.__setattr__(self, "vowels", vowels)
+        elif len(self.vowels) != len(self.labels):
+            raise ValueError("labels and vowel flags differ in length")
+        elif self.vowels[0]:
+            raise ValueError("the blank is not a vowel")
         codes = {label: i for i, label in enumerate(self.labels) if i}
         object.__setattr__(self, "_codes", codes)
         object.__setattr__(self, "_by_length", tuple(sorted(codes, key=len, reverse=True)))
@@ -135,6 +154,11 @@ class TileSet:
 
     def has_letter(self, label: str) -> bool:
         return label.upper() in self._codes
+
+    def is_vowel(self, tile: int) -> bool:
+        """Is the tile a vowel? A blank standing for a vowel is one; the blank on a rack is
+        not."""
+        return self.vowels[tile & LETTER_MASK]
 
     def value(self, tile: int) -> int:
         """Points of a tile on the board: 0 for a blank, whatever it stands for."""
@@ -248,8 +272,8 @@ class TileSet:
         return "".join(self.labels[t & LETTER_MASK] for t in tiles)
 
     def rack_counts(self, tiles: Iterable[int]) -> list[int]:
-        """Counts per code of rack tiles (designated blanks count as blanks)."""
-        counts = [0] * len(self.labels)
-        for t in tiles:
-            counts[rack_tile(t)] += 1
-        return counts
+        """Counts per code of rack tiles (designated blanks count as blanks):
+        :func:`letras.rack.counts` over this tile set's codes."""
+        from letras.rack import counts  # the rack module builds on this one
+
+        return counts(tiles, len(self.labels))

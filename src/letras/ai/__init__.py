@@ -12,7 +12,7 @@ A player is ``choose(view, limit) -> action`` (:class:`~letras.ai.player.Player`
 - ``medium``: equity's judgement, not always its first choice (:mod:`letras.ai.casual`);
 - ``equity``: score plus the value of the tiles kept (learned by self-play, shipped per
   edition) plus simple positional terms, with exchanges and passing considered
-  (:mod:`letras.ai.equity`, :mod:`letras.ai.leaves`, :mod:`letras.ai.klv`);
+  (:mod:`letras.ai.equity`, :mod:`letras.ai.leaves`, :mod:`letras.ai.leaves.klv`);
 - ``sim``: Monte Carlo look-ahead over the equity player's best candidates, with sampled
   opponent racks and draws, by win chance and spread (:mod:`letras.ai.sim`);
 - ``endgame``: once the bag is empty, an exact search of the rest of the game for two

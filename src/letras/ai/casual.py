@@ -40,6 +40,7 @@ from letras.ai.player import NO_LIMIT, Choice, Limit, Player, can_exchange
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import generate
+from letras.movegen.columns import LAID, LENGTH, SCORE
 from letras.play import Exchange, Pass
 
 EASY_WORD_LENGTH = 5
@@ -66,11 +67,11 @@ class EasyPlayer(Player):
                          join_words=view.may_join_words)
         if len(plays):
             meta = plays.meta
-            short = (meta[:, 3] <= EASY_WORD_LENGTH) & (meta[:, 5] < view.edition.rack_size)
+            short = (meta[:, LENGTH] <= EASY_WORD_LENGTH) & (meta[:, LAID] < view.edition.rack_size)
             noticed = short & (self.rng.random(len(plays)) < EASY_SEEN)
             pool = np.flatnonzero(noticed) if noticed.any() else np.flatnonzero(short)
             if len(pool):
-                best = pool[np.argmax(meta[pool, 4])]
+                best = pool[np.argmax(meta[pool, SCORE])]
                 return plays.place(int(best))
         if can_exchange(view) and view.rack:
             return Exchange(tuple(sorted(view.rack)))

@@ -21,9 +21,9 @@ and the highest is chosen (on a tie, a play before an exchange before a pass).
   leaves (rack penalties included): good when ahead, ruinous when behind.
 
 Each leave the rack can keep (at most 128) is valued once per choice: with a
-:class:`~letras.ai.klv.LeaveTable` all at once in compiled code
-(:meth:`~letras.ai.klv.LeaveTable.rack_leaves`, the endgame and ramp terms applied in arrays),
-with any other evaluator leave by leave through a cache. On a board with tiles the move
+:class:`~letras.ai.leaves.klv.LeaveTable` all at once in compiled code
+(:meth:`~letras.ai.leaves.klv.LeaveTable.rack_leaves`, the endgame and ramp terms applied in
+arrays), with any other evaluator leave by leave through a cache. On a board with tiles the move
 generator's bound-and-prune search ranks the plays by equity itself
 (:func:`letras.movegen.top_by_equity`); on the empty board every play is generated and valued
 in arrays, since the positional term depends on the squares.
@@ -46,23 +46,25 @@ in arrays, since the positional term depends on the squares.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from letras.ai.klv import LeaveTable
-from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator, is_vowel, shipped_leaves
+from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator, shipped_leaves
+from letras.ai.leaves.klv import LeaveTable
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player, can_exchange
 from letras.editions import Edition
 from letras.game import PlayerView
 from letras.layout import Premium
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import Plays, RackLeaves, generate, leave_radix, leave_table, top_by_equity
+from letras.movegen import Plays, generate, top_by_equity
+from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW
+from letras.movegen.leaves import LeaveNumbering, RackLeaves, leave_table
 from letras.play import Exchange, Pass
-from letras.tiles import BLANK, BLANK_BIT
+from letras.rack import without
+from letras.tiles import BLANK_BIT
 
 OPENING_HOTSPOT_COST = 0.7
 """Points off for each vowel of an opening play on a square beside a letter premium."""
@@ -120,7 +122,7 @@ class EquityPlayer(Player):
             self._cache.clear()
             self._cached_for = leaves
         rack = view.rack
-        kept = _RackLeaves(rack)
+        kept = LeaveNumbering(rack)
         term = _LeaveTerm(view, leaves, self._cache)
         out: list[Candidate] = []
 
@@ -139,10 +141,10 @@ class EquityPlayer(Player):
         tile_plays = len(out)
         if can_exchange(view) and (tile_plays or not _stalled(view)):
             bonus = exchange_bonus(leaves)
-            for key in range(1, kept.full + 1):
-                keep = kept.leave(key)
-                thrown = _without(rack, keep)
-                value = float(term.table.values[kept.full - key])
+            for index in range(kept.full - 1, -1, -1):  # every leave but the whole rack
+                keep = kept.leave(index)
+                thrown = tuple(sorted(without(rack, keep)))
+                value = float(term.table.values[index])
                 out.append(Candidate(Exchange(thrown), value + bonus, 0))
         out.append(Candidate(Pass(), term.pass_value(), 0))
         kind = {Exchange: 1, Pass: 2}
@@ -151,12 +153,12 @@ class EquityPlayer(Player):
 
 
 def _opening(
-    plays: Plays, kept: _RackLeaves, term: _LeaveTerm, edition: Edition, n: int
+    plays: Plays, kept: LeaveNumbering, term: _LeaveTerm, edition: Edition, n: int
 ) -> list[Candidate]:
     """The ``n`` best plays on the empty board: score + leave - vowels beside premiums."""
     if not len(plays):
         return []
-    values = term.table.values[kept.full - kept.keys(plays.tiles)]
+    values = term.table.values[kept.after(plays.tiles)]
     scores = plays.scores()
     equity = scores + values
     equity -= OPENING_HOTSPOT_COST * _hotspot_vowels(plays, edition)
@@ -165,41 +167,10 @@ def _opening(
     return [Candidate(plays.place(int(i)), float(equity[i]), int(scores[i])) for i in best]
 
 
-class _RackLeaves:
-    """The leaves of one rack, numbered: a leave's key counts the tiles played of each distinct
-    rack tile in mixed radix, so every sub-multiset of the rack has one key. The radix is that of
-    :func:`~letras.movegen.leave_radix`, which numbers the tiles kept: the leave of key ``k`` is
-    at index ``full - k`` of the rack's :class:`~letras.movegen.RackLeaves`."""
-
-    def __init__(self, rack: Sequence[int]) -> None:
-        self.rack = tuple(sorted(rack))
-        self.distinct = sorted(set(rack))
-        self.counts = [self.rack.count(t) for t in self.distinct]
-        radix, size = leave_radix(rack)
-        self.radix = [int(radix[t]) for t in self.distinct]
-        self.full = size - 1
-        """The key of playing (or throwing back) every tile."""
-
-    def keys(self, tiles: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-        """The key of each play (a row of placed tiles; 0 is a square played through)."""
-        keys = np.zeros(len(tiles), np.int64)
-        for tile, radix in zip(self.distinct, self.radix, strict=True):
-            used = (tiles >= BLANK_BIT) if tile == BLANK else (tiles == tile)
-            keys += radix * used.sum(axis=1, dtype=np.int64)
-        return keys
-
-    def leave(self, key: int) -> tuple[int, ...]:
-        """The tiles kept after playing the tiles that ``key`` counts."""
-        out: list[int] = []
-        for tile, count, radix in zip(self.distinct, self.counts, self.radix, strict=True):
-            out.extend([tile] * (count - (key // radix) % (count + 1)))
-        return tuple(out)
-
-
 class _LeaveTerm:
     """The leave term of one position: leave values while the bag holds tiles, endgame
     penalties and bonuses once it is empty. :attr:`table` holds the term of every leave of the
-    rack: all at once from a :class:`~letras.ai.klv.LeaveTable`, else asked of the evaluator
+    rack: all at once from a :class:`~letras.ai.leaves.klv.LeaveTable`, else asked of the evaluator
     leave by leave (through the cache)."""
 
     def __init__(
@@ -257,14 +228,14 @@ def endgame_leaves(rack: Sequence[int], values: Sequence[int], out_bonus: float)
     >>> endgame_leaves([3, 1, 3], [0, 1, 0, 4], 30.0).values.tolist()  # (), 1, 3, 13, 33, 133
     [30.0, -2.0, -8.0, -10.0, -16.0, -18.0]
     """
-    radix, size = leave_radix(rack)
-    index = np.arange(size)
-    face = np.zeros(size, np.int64)
-    for t, count in Counter(rack).items():
-        face += (index // radix[t]) % (count + 1) * values[t]
+    numbering = LeaveNumbering(rack)
+    index = np.arange(numbering.size)
+    face = np.zeros(numbering.size, np.int64)
+    for t in numbering.codes:
+        face += numbering.kept_of(index, t) * values[t]
     term = face * np.float64(-ENDGAME_STUCK_FACTOR)
     term[0] = out_bonus
-    return RackLeaves(term, radix)
+    return RackLeaves(term, numbering.radix)
 
 
 def exchange_bonus(leaves: LeaveEvaluator) -> float:
@@ -313,13 +284,6 @@ def _final_margin(view: PlayerView, values: Sequence[int]) -> float:
     return -0.5
 
 
-def _without(rack: Sequence[int], keep: Sequence[int]) -> tuple[int, ...]:
-    out = list(rack)
-    for t in keep:
-        out.remove(t)
-    return tuple(sorted(out))
-
-
 _HOTSPOTS: dict[str, tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]] = {}
 
 
@@ -338,7 +302,7 @@ def _edition_masks(edition: Edition) -> tuple[npt.NDArray[np.bool_], npt.NDArray
         beside[:-1, :] |= letter[1:, :]
         vowels = np.zeros(256, bool)
         for code in edition.tiles.letters:
-            if is_vowel(edition.tiles.labels[code]):
+            if edition.tiles.is_vowel(code):
                 vowels[code] = vowels[code | BLANK_BIT] = True
         masks = _HOTSPOTS[edition.name] = (beside.reshape(-1), vowels)
     return masks
@@ -351,10 +315,11 @@ def _hotspot_vowels(plays: Plays, edition: Edition) -> npt.NDArray[np.float64]:
     meta = plays.meta
     width = plays.tiles.shape[1]
     k = np.arange(width)
-    across = meta[:, 2:3] == 0
-    rows = np.where(across, meta[:, 0:1], meta[:, 0:1] + k)
-    cols = np.where(across, meta[:, 1:2] + k, meta[:, 1:2])
-    inside = (k < meta[:, 3:4]) & (rows < size) & (cols < size)
+    across = meta[:, DIRECTION, None] == ACROSS
+    row, col = meta[:, ROW, None], meta[:, COL, None]
+    rows = np.where(across, row, row + k)
+    cols = np.where(across, col + k, col)
+    inside = (k < meta[:, LENGTH, None]) & (rows < size) & (cols < size)
     # Down plays: the transposed picture (the layouts are symmetric, and a tile laid down is
     # exposed through its left and right neighbours).
     square = np.where(across, rows * size + cols, cols * size + rows)

@@ -390,7 +390,7 @@ def leave_values(edition: Edition, name: str) -> LeaveEvaluator:
         return heuristic_leaves(edition)
     key = (edition.name, name)
     if key not in _LEAVES:
-        from letras.ai.klv import read_klv
+        from letras.ai.leaves.klv import read_klv
 
         _LEAVES[key] = read_klv(Path(name), edition)
     return _LEAVES[key]

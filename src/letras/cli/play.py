@@ -80,6 +80,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # while loading: no game yet, nothing to save
         return 130
+    from rich.text import Text
+
+    from letras import _compiled
+
+    _compiled.set_announcer(lambda key: console.print(Text(table.t(key), style="dim")))
     if sys.stdin.isatty():
         # Ctrl-C saves the game, even when started from a shell that ignores it (in the
         # background, under nohup): the player at this terminal asked for it.
@@ -192,7 +197,7 @@ def _warm_up(edition: Edition, graph: WordGraph, console: Console, t: Messages) 
 
     source = Path(_kernels.__file__ or "")
     if not any((source.parent / "__pycache__").glob(f"{source.stem}.generate-*.nbi")):
-        console.print(Text(t("setup.compiling"), style="dim"))
+        console.print(Text(t("compile.movegen"), style="dim"))
         _compiled._announced.add(_kernels.__name__)
     rack = list(edition.tiles.letters)[: edition.rack_size]
     top_plays(Board(edition), rack, graph, 1)

@@ -1,9 +1,9 @@
 """``letras train-leaves --edition E --games N -o FILE.klv``: learn leave values by self-play.
 
 Plays ``N`` games of ``equity`` against itself over a few rounds, fits a value to every leave
-of 1-6 tiles the edition's tiles allow (:mod:`letras.ai.training`), and writes them as a KLV2
-leave file (:mod:`letras.ai.klv`; with ``--int16`` the older KLV, half the size). A progress
-bar runs on stderr; the summary goes to stdout.
+of 1-6 tiles the edition's tiles allow (:mod:`letras.ai.leaves.training`), and writes them as a
+KLV2 leave file (:mod:`letras.ai.leaves.klv`; with ``--int16`` the older KLV, half the size). A
+progress bar runs on stderr; the summary goes to stdout.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from letras.cli.progress import ProgressBar
 from letras.errors import RuleError
 
 if TYPE_CHECKING:
-    from letras.ai.training import TrainingResult
+    from letras.ai.leaves.training import TrainingResult
 
 SAMPLES = 3
 """How many of the best and of the worst 2-tile leaves the summary shows."""
@@ -53,8 +53,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from letras.ai.klv import read_klv, write_klv
-    from letras.ai.training import train
+    from letras.ai.leaves.klv import read_klv, write_klv
+    from letras.ai.leaves.training import train
     from letras.editions import find_edition
 
     if args.games < 1:

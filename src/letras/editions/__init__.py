@@ -161,16 +161,32 @@ def _layout(name: str) -> Layout:
     return Layout.from_picture(name, (_DATA / f"{name}.board").read_text(encoding="utf-8"))
 
 
+KINDS = {"blank": False, "vowel": True, "consonant": False}
+"""The words of a tile table's fourth column, and whether each is a vowel."""
+
+
 def _parse_tiles(table: str, name: str) -> TileSet:
-    labels, values, counts = [], [], []
-    for line in table.strip().splitlines():
+    """A tile table: one line per tile code, the blank first, ``label value count kind``; the
+    kind (``blank``, ``vowel`` or ``consonant``) may be left out on every line, and then the
+    letters that fold to A E I O U are the vowels (:data:`~letras.tiles.PLAIN_VOWELS`)."""
+    labels, values, counts, vowels = [], [], [], []
+    lines = table.strip().splitlines()
+    width = len(lines[0].split()) if lines else 3
+    for line in lines:
         parts = line.split()
-        if len(parts) != 3:
+        if len(parts) != width or width not in (3, 4) or (
+            width == 4 and parts[3] not in KINDS
+        ):
             raise ValueError(f"edition {name}: bad tile line {line!r}")
         labels.append(parts[0])
         values.append(int(parts[1]))
         counts.append(int(parts[2]))
-    return TileSet(tuple(labels), tuple(values), tuple(counts))
+        if width == 4:
+            if (parts[3] == "blank") != (len(labels) == 1):
+                raise ValueError(f"edition {name}: the blank, and only the blank, comes "
+                                 f"first, of kind 'blank': {line!r}")
+            vowels.append(KINDS[parts[3]])
+    return TileSet(tuple(labels), tuple(values), tuple(counts), tuple(vowels))
 
 
 def load_edition(text: str) -> Edition:

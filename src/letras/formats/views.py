@@ -32,18 +32,11 @@ from letras.editions import Edition
 from letras.formats.cgp import Position
 from letras.history import Turn
 from letras.scoring import Score
-from letras.tiles import BLANK, fold
+from letras.tiles import BLANK
 from letras.view import PlayerView, TableView
 
 FORMAT = "letras-view"
 VERSION = 1
-_VOWELS = frozenset("AEIOU")
-
-
-def is_vowel(label: str) -> bool:
-    """Is a tile's letter a vowel (accents ignored)? ``Y`` is not."""
-    return fold(label) in _VOWELS
-
 
 def board_rows(board: Board) -> list[str] | list[list[str]]:
     """The board, one entry a row: ``.`` an empty square, a capital a tile, a small letter a
@@ -97,8 +90,9 @@ def turn_dict(turn: Turn, edition: Edition) -> dict[str, Any]:
 
 
 def unseen_dict(view: TableView) -> dict[str, Any]:
-    labels = view.edition.tiles.labels
-    vowels = sum(n for code, n in enumerate(view.unseen) if code and is_vowel(labels[code]))
+    tiles = view.edition.tiles
+    labels = tiles.labels
+    vowels = sum(n for code, n in enumerate(view.unseen) if tiles.is_vowel(code))
     blanks = view.unseen[BLANK]
     count = sum(view.unseen)
     return {

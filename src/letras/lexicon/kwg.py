@@ -236,7 +236,7 @@ def build_nodes(
     flat: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int64], progress: Progress = _quiet
 ) -> Nodes:
     """The node array (internal layout) for the encoded words."""
-    announce_first_compile(k, "build_states", "the word graph builder")
+    announce_first_compile(k, "build_states", "compile.word_graph")
     n = len(offsets) - 1
     arc_tile = np.zeros(1 << 16, np.uint8)
     arc_acc = np.zeros(1 << 16, np.uint8)

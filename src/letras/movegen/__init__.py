@@ -28,9 +28,7 @@ Conventions:
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -42,11 +40,12 @@ from letras.board import Board, Direction, Square
 from letras.editions import Edition
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import _kernels as k
+from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW, SCORE
+from letras.movegen.leaves import LeaveValue, RackLeaves, leave_radix, leave_table
 from letras.play import Place
-from letras.rules import leave
 
 if TYPE_CHECKING:
-    from letras.game import Game, PlayerView
+    from letras.game import Game
 
 
 @dataclass(frozen=True)
@@ -78,23 +77,13 @@ def _edition_arrays(edition: Edition) -> tuple[npt.NDArray[np.int64], ...]:
     return arrays
 
 
-LeaveValue = Callable[[tuple[int, ...]], float]
-"""A caller's value of the tiles a play keeps (its leave), given as sorted tile codes."""
-
-
-class RackLeaves(NamedTuple):
-    """The value of every leave one rack can keep, indexed in mixed radix: the leave keeping
-    ``c`` tiles of code ``t`` is ``values[sum(c * radix[t])]`` (see :func:`leave_table`)."""
-
-    values: npt.NDArray[np.float64]
-    radix: npt.NDArray[np.int64]
-
-
 class Plays:
     """The plays found, in the order generated; :meth:`best` sorts them by score.
 
-    ``values`` is what each play is ranked by: its score, or with a leave evaluation its
-    equity (score + the value of its leave).
+    ``meta`` has a row per play, its columns named in :mod:`letras.movegen.columns` (first
+    square, direction, length, score, tiles laid); ``tiles`` the play's tiles along its line
+    from its first square. ``values`` is what each play is ranked by: its score, or with a
+    leave evaluation its equity (score + the value of its leave).
     """
 
     def __init__(self, edition: Edition, meta: npt.NDArray[np.int32],
@@ -108,18 +97,18 @@ class Plays:
         return len(self.meta)
 
     def place(self, i: int) -> Place:
-        row, col, direction, length, _, _ = (int(x) for x in self.meta[i])
+        row = self.meta[i]
         return Place(
-            Square(row, col),
-            Direction.ACROSS if direction == 0 else Direction.DOWN,
-            tuple(int(t) for t in self.tiles[i, :length]),
+            Square(int(row[ROW]), int(row[COL])),
+            Direction.ACROSS if row[DIRECTION] == ACROSS else Direction.DOWN,
+            tuple(int(t) for t in self.tiles[i, : row[LENGTH]]),
         )
 
     def score(self, i: int) -> int:
-        return int(self.meta[i, 4])
+        return int(self.meta[i, SCORE])
 
     def scores(self) -> npt.NDArray[np.int32]:
-        return self.meta[:, 4]
+        return self.meta[:, SCORE]
 
     def __iter__(self) -> Iterator[tuple[Place, int]]:
         for i in range(len(self)):
@@ -187,37 +176,6 @@ def top_by_equity(
             for i in plays.order()]
 
 
-def leave_radix(rack: Sequence[int]) -> tuple[npt.NDArray[np.int64], int]:
-    """The mixed radix of the rack's leaves (tile codes in increasing order, each place as
-    big as that tile's count plus one), and how many leaves there are.
-
-    >>> radix, size = leave_radix([5, 0, 5])
-    >>> int(radix[0]), int(radix[5]), size
-    (1, 2, 6)
-    """
-    radix = np.zeros(64, np.int64)
-    size = 1
-    counts = Counter(rack)
-    for t in sorted(counts):
-        radix[t] = size
-        size *= counts[t] + 1
-    return radix, size
-
-
-def leave_table(rack: Sequence[int], leave_value: LeaveValue) -> RackLeaves:
-    """The value of every sub-multiset of the rack, indexed in mixed radix: the leave keeping
-    ``c`` tiles of code ``t`` adds ``c * radix[t]`` to its index."""
-    counts = Counter(rack)
-    radix, size = leave_radix(rack)
-    codes = sorted(counts)
-    table = np.zeros(size, np.float64)
-    for kept in itertools.product(*(range(counts[t] + 1) for t in codes)):
-        leave = tuple(t for t, c in zip(codes, kept, strict=True) for _ in range(c))
-        index = sum(c * int(radix[t]) for t, c in zip(codes, kept, strict=True))
-        table[index] = leave_value(leave)
-    return RackLeaves(table, radix)
-
-
 def best_play(
     board: Board, rack: Sequence[int], lexicon: WordGraph, *, bingo_bonus: int | None = None,
     join_words: bool = True,
@@ -239,7 +197,7 @@ def _run(
     leave_value: LeaveValue | RackLeaves | None = None,
     lanes: npt.NDArray[np.bool_] | None = None,
 ) -> Plays:
-    announce_first_compile(k, "generate", "the move generator")
+    announce_first_compile(k, "generate", "compile.movegen")
     edition = board.edition
     bingo = edition.rules.bingo_bonus if bingo_bonus is None else bingo_bonus
     letter, word, values = _edition_arrays(edition)
@@ -333,15 +291,20 @@ def no_play_possible(game: Game) -> bool:
                    for p in range(len(game.players)))
 
 
-def hints(view: PlayerView, lexicon: WordGraph, n: int = 5) -> list[tuple[ScoredPlay, str]]:
-    """The best ``n`` plays for the player whose view this is, with the leave each keeps
-    (the rack tiles left after it), best score first."""
-    tiles = view.edition.tiles
-    out = []
-    for place, score in top_plays(view.board, view.rack, lexicon, n,
-                                  bingo_bonus=view.rules.bingo_bonus,
-                                  join_words=view.may_join_words):
-        left = leave(view.rack, place)
-        out.append((ScoredPlay(place.notation(view.edition), score),
-                    tiles.format(sorted(left), rack=True)))
-    return out
+__all__ = [
+    "LaneState",
+    "LeaveValue",
+    "Plays",
+    "RackLeaves",
+    "ScoredPlay",
+    "best_play",
+    "can_play",
+    "changed_lanes",
+    "generate",
+    "lane_state",
+    "leave_radix",
+    "leave_table",
+    "no_play_possible",
+    "top_by_equity",
+    "top_plays",
+]

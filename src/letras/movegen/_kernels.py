@@ -21,12 +21,14 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
+from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
+from letras.movegen.leaves import index_of_counts, kept_count
+
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
 IS_END = 0x40
 ARC_SHIFT = 8
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
-META = 6  # row, col, direction (0 across, 1 down), length, score, tiles placed
 # The fields of a search frame: the square, the side of the anchor (0 left, 1 right), the
 # GADDAG arc list tried there, whether a blank is tried next for the current tile, the leftmost
 # square so far, the main word's letter sum and multiplier, the cross words' total, the tiles
@@ -147,7 +149,7 @@ def cross_sets(
 
 @njit(cache=True)
 def _grow(meta: Any, tiles: Any, val: Any) -> tuple[Any, Any, Any]:  # pragma: no cover
-    m2 = np.zeros((meta.shape[0] * 2, META), np.int32)
+    m2 = np.zeros((meta.shape[0] * 2, COLUMNS), np.int32)
     m2[: meta.shape[0]] = meta
     t2 = np.zeros((tiles.shape[0] * 2, tiles.shape[1]), np.uint8)
     t2[: tiles.shape[0]] = tiles
@@ -402,11 +404,12 @@ def generate(
     tiles (joins words) is not legal. Only the lanes set in ``lanes`` (direction, row) are
     searched.
 
-    Returns ``meta`` rows (row, col, direction, length, score, tiles placed), ``tiles`` rows (the
-    play's tiles along its line, 0 where it goes through a board tile) and the count.
+    Returns ``meta`` rows (the columns of :mod:`letras.movegen.columns`), ``tiles`` rows (the
+    play's tiles along its line, 0 where it goes through a board tile), the value each play is
+    ranked by, and the count.
     """
     room = keep if keep else 1024
-    meta = np.zeros((room, META), np.int32)
+    meta = np.zeros((room, COLUMNS), np.int32)
     out = np.zeros((room, size), np.uint8)
     val = np.zeros(room, np.float64)  # what plays are ranked by: score, or score + leave value
     count = 0
@@ -460,7 +463,7 @@ def generate(
         for index in range(len(leave_table)):
             placed = rack_total
             for tile in codes:
-                placed -= (index // radix[tile]) % (rack[tile] + 1)
+                placed -= kept_count(index, radix, tile, rack[tile])
             leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
     sides = np.zeros((2, size), np.int64)
     opts = np.zeros((2, size + 1, 4), np.int64)
@@ -643,10 +646,7 @@ def _dfs(
                 score += bingo
             rank = float(score)
             if use_leave:
-                key = 0
-                for code in range(64):
-                    key += rack[code] * radix[code]
-                rank += leave_table[key]
+                rank += leave_table[index_of_counts(rack, radix)]
             slot = count
             if keep and count == keep:
                 slot = _weakest(val, count)
@@ -657,12 +657,12 @@ def _dfs(
                 val[slot] = rank
                 r0 = row if direction == 0 else left
                 c0 = left if direction == 0 else row
-                meta[slot, 0] = r0
-                meta[slot, 1] = c0
-                meta[slot, 2] = direction
-                meta[slot, 3] = right - left + 1
-                meta[slot, 4] = score
-                meta[slot, 5] = placed
+                meta[slot, ROW] = r0
+                meta[slot, COL] = c0
+                meta[slot, DIRECTION] = direction
+                meta[slot, LENGTH] = right - left + 1
+                meta[slot, SCORE] = score
+                meta[slot, LAID] = placed
                 out[slot, :] = 0
                 for i in range(left, right + 1):
                     out[slot, i - left] = cur[i]

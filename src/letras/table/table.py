@@ -46,7 +46,7 @@ from letras.game import Game
 from letras.history import Accept, NoPlayEnd
 from letras.lexicon import Lexicon
 from letras.play import Action, Challenge, Exchange, Pass, Place
-from letras.rules import leave
+from letras.rack import leave
 from letras.table.errors import TableError
 from letras.table.events import Event, end_events, turn_events
 from letras.table.seats import ai_seed, is_ai, level_of
@@ -203,7 +203,7 @@ class Table:
     def challenge(self, seat: int) -> list[Event]:
         """``seat`` (a person) challenges the play waiting for a challenge."""
         game = self.game
-        self._person(seat, challenge=True)
+        self._person(seat)
         if game.rules.challenge_rule == "void":
             raise TableError("challenge.void")
         player = game.pending_player
@@ -219,7 +219,7 @@ class Table:
         """``seat`` (a person) lets the play waiting for a challenge stand. Once every other
         person has, a play that goes out is accepted and the game is counted."""
         game = self.game
-        self._person(seat, challenge=True)
+        self._person(seat)
         if game.pending_player is None:
             raise TableError("challenge.nothing")
         moves, declined = self._declined
@@ -249,7 +249,7 @@ class Table:
 
     def undo(self, seat: int) -> list[Event]:
         """Take back ``seat``'s last action and the computer's replies."""
-        self._person(seat, challenge=True)
+        self._person(seat)
         if self.game.rules.time_control.kind != "none":
             raise TableError("undo.clock")
         keep = self.undo_point(seat)
@@ -281,7 +281,7 @@ class Table:
         """The ``n`` best plays by score for ``seat``'s rack."""
         from letras.movegen import top_plays
 
-        self._person(seat, challenge=True)
+        self._person(seat)
         if not 1 <= n <= MAX_HINTS:
             raise TableError("hint.count", max=MAX_HINTS)
         game = self.game
@@ -374,7 +374,7 @@ class Table:
             raise TableError("table.no_graph")
         return self.lexicon
 
-    def _person(self, seat: int, *, challenge: bool = False) -> None:
+    def _person(self, seat: int) -> None:
         game = self.game
         if not 0 <= seat < len(game.players):
             raise TableError("table.no_seat", seat=seat)

@@ -26,7 +26,6 @@ from rich.text import Text
 
 from letras.board import COLUMNS, Board, Square
 from letras.editions import Edition, TimeControl
-from letras.formats.views import is_vowel
 from letras.game import Game, PlayerView
 from letras.history import Turn
 from letras.i18n import Messages
@@ -151,7 +150,7 @@ def unseen_lines(view: PlayerView, t: Messages, width: int) -> list[Text]:
     """The tiles this seat cannot see (bag and other racks): counts of vowels, consonants and
     blanks, then each letter with its number."""
     tiles = view.edition.tiles
-    vowels = sum(n for code, n in enumerate(view.unseen) if code and is_vowel(tiles.labels[code]))
+    vowels = sum(n for code, n in enumerate(view.unseen) if tiles.is_vowel(code))
     blanks = view.unseen[BLANK]
     total = sum(view.unseen)
     head = t("unseen.head", n=total, vowels=vowels, consonants=total - vowels - blanks,

@@ -58,7 +58,7 @@ from numba import njit
 from letras.editions import Edition
 from letras.errors import FormatError
 from letras.lexicon import _kwg_kernels as kk
-from letras.movegen import RackLeaves, leave_radix
+from letras.movegen.leaves import CODES, RackLeaves, kept_count, leave_radix
 
 Keys = npt.NDArray[np.uint64]
 
@@ -67,8 +67,9 @@ KEY_TILES = 10
 TILE_BITS = 6
 MAX_TILE = (1 << TILE_BITS) - 2
 """The highest tile code a key can hold (62)."""
-RACK_CODES = 64
-"""Rack tile codes are below this (the move generator's radix has a place for each)."""
+RACK_CODES = CODES
+"""Rack tile codes are below this (the radix of a rack's leaves has a place for each:
+:mod:`letras.movegen.leaves`)."""
 KWG_ACCEPTS = 0x800000
 KWG_IS_END = 0x400000
 KWG_ARC_MASK = 0x3FFFFF
@@ -209,8 +210,8 @@ class LeaveTable:
 
     def rack_leaves(self, rack: Sequence[int]) -> RackLeaves:
         """The value of every leave ``rack`` can keep, all at once, as the move generator takes
-        them (:class:`~letras.movegen.RackLeaves`, indexed by
-        :func:`~letras.movegen.leave_radix`): the same numbers as :meth:`value` of each, found
+        them (:class:`~letras.movegen.leaves.RackLeaves`, numbered as
+        :mod:`letras.movegen.leaves` says): the same numbers as :meth:`value` of each, found
         in compiled code. :class:`FormatError` for a tile code a rack cannot hold (0 to 63).
 
         >>> from letras.editions import find_edition
@@ -251,8 +252,9 @@ class LeaveTable:
 def _rack_leave_values(
     keys: Any, values: Any, default: float, tiles: Any, radix: Any, size: int
 ) -> Any:  # pragma: no cover - compiled
-    """The value of each of the ``size`` leaves of the sorted rack ``tiles``, by mixed-radix
-    index: the leave keeping ``c`` tiles of code ``t`` is at ``sum(c * radix[t])``. Each leave's
+    """The value of each of the ``size`` leaves of the sorted rack ``tiles``, by index
+    (:mod:`letras.movegen.leaves`): the leave keeping ``c`` tiles of code ``t`` is at
+    ``sum(c * radix[t])``. Each leave's
     key is built as :func:`leave_key` builds it and looked up in ``keys``: 0.0 for the empty
     leave, ``default`` for one not there (or one no key can hold)."""
     codes = np.zeros(RACK_CODES, np.int64)
@@ -272,7 +274,7 @@ def _rack_leave_values(
         storable = True
         for j in range(n_codes):
             t = codes[j]
-            kept = (index // radix[t]) % (counts[j] + 1)
+            kept = kept_count(index, radix, t, counts[j])
             if kept and t > MAX_TILE:
                 storable = False
             for _ in range(kept):

@@ -1,32 +1,12 @@
 """The plays of the endgame search, made incrementally from plays already known, and the
 compiled helpers that value them near the horizon.
 
-A search node's plays for rack ``R`` on board ``B`` are found from the plays of the same
-player two plies up (rack ``R0``, board ``B0``): ``R`` is ``R0`` less the tiles of the play
-made there (or ``R0`` after a pass), and ``B`` is ``B0`` with at most two plays more. The
-move generator works one line of the board at a time (a *lane*: a row for plays across, a
-column for plays down), and the plays along a lane depend only on the lane's tiles and on the
-cross-set and cross score of each of its empty squares. So:
-
-- along the lanes that no play since ``B0`` changed (:func:`play_lanes` tells which, from
-  the squares each play fills, without looking at cross-sets), ``R``'s plays are exactly the
-  plays of ``R0`` whose tiles ``R`` holds (a play of a sub-rack is a play of the rack, with
-  the same score: the bingo bonus depends only on the number of tiles laid);
-- along the other lanes the move generator is asked again, for those lanes only.
-
-Which tiles of the racks a play takes is kept as a bit set (:class:`RackBits`), so that
-"does ``R`` hold these tiles" is one AND per play; the two lists are merged lane by lane in
-compiled code (:func:`derive`). Within a lane the generator finds the plays of a sub-rack in
-the same order as the rack's (it prunes the same search), so the merged list is in the very
-order that :func:`~letras.movegen.generate` gives: the search does not depend on how its
-plays were made.
-
-The same kept plays bound a node's value before its plays are made: :func:`best_kept` (one
-ply above the horizon, or by the plays that go out anywhere) and :func:`child_bounds` (every
-reply to a node's moves at once). :func:`ply_values`, :func:`best_at_horizon` and
-:func:`play_order` value and order a node's plays by the endgame's horizon formula.
+A node's plays are those of the same player two plies up along the lanes (rows, columns) no
+play has changed since and whose tiles the rack still holds (:class:`RackBits`), merged lane
+by lane with the plays the move generator finds along the changed lanes (:func:`derive`): the
+very list :func:`~letras.movegen.generate` gives, in its order. See this package's
+``README.md`` ("Plays, made incrementally").
 """
-
 from __future__ import annotations
 
 from collections import Counter
@@ -39,6 +19,7 @@ from numba import njit
 
 from letras.errors import LetrasError
 from letras.movegen import Plays
+from letras.movegen.columns import ACROSS, COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.tiles import BLANK_BIT
 
 
@@ -122,7 +103,7 @@ def derive(
     if source is None:
         source = _NONE.get(size)
         if source is None:
-            source = _NONE[size] = LanePlays(np.zeros((0, 6), np.int32),
+            source = _NONE[size] = LanePlays(np.zeros((0, COLUMNS), np.int32),
                                              np.zeros((0, size), np.uint8),
                                              np.zeros(0, np.int64), np.zeros(0, np.int64),
                                              np.zeros(0, np.int64))
@@ -148,9 +129,10 @@ def play_lanes(meta: Any, tiles: Any, board: Any, size: int) -> Any:  # pragma: 
     out = np.zeros(n, np.int64)
     last = size - 1
     for i in range(n):
-        row, col, direction, length = meta[i, 0], meta[i, 1], meta[i, 2], meta[i, 3]
+        row, col = meta[i, ROW], meta[i, COL]
+        direction, length = meta[i, DIRECTION], meta[i, LENGTH]
         # along the play: its row (across) or column (down), and the squares just past it
-        if direction == 0:
+        if direction == ACROSS:
             lanes = np.int64(1) << row
             if col > 0:
                 lanes |= np.int64(1) << (size + col - 1)
@@ -165,10 +147,10 @@ def play_lanes(meta: Any, tiles: Any, board: Any, size: int) -> Any:  # pragma: 
         for k in range(length):
             if tiles[i, k] == 0:
                 continue
-            r = row if direction == 0 else row + k
-            c = col + k if direction == 0 else col
+            r = row if direction == ACROSS else row + k
+            c = col + k if direction == ACROSS else col
             # across the play: the run of board tiles through the new tile, and past it
-            if direction == 0:
+            if direction == ACROSS:
                 lanes |= np.int64(1) << (size + c)
                 up = r
                 while up > 0 and board[(up - 1) * size + c] != 0:
@@ -216,11 +198,12 @@ def _merge(
     new_laid = np.zeros(n_new, np.int64)
     taken = np.zeros(64, np.int64)
     for j in range(n_new):
-        new_lane[j] = n_meta[j, 0] if n_meta[j, 2] == 0 else size + n_meta[j, 1]
+        new_lane[j] = (n_meta[j, ROW] if n_meta[j, DIRECTION] == ACROSS
+                       else size + n_meta[j, COL])
         taken[:] = 0
         bits = 0
         laid = 0
-        for k in range(n_meta[j, 3]):
+        for k in range(n_meta[j, LENGTH]):
             t = n_tiles[j, k]
             if t == 0:
                 continue
@@ -230,7 +213,7 @@ def _merge(
             laid += values[t]
         new_used[j] = bits
         new_laid[j] = laid
-    meta = np.empty((total, 6), np.int32)
+    meta = np.empty((total, COLUMNS), np.int32)
     tiles = np.empty((total, size), np.uint8)
     lane = np.empty(total, np.int64)
     used = np.empty(total, np.int64)
@@ -277,7 +260,7 @@ def ply_values(
 ) -> tuple[Any, Any]:  # pragma: no cover - compiled
     """Each play's value one ply above the horizon, for the side that makes it: going out
     gains its score and twice the other rack; else its score less the reply's
-    :func:`~letras.ai.endgame.horizon_value` (the same formula, written here once more for
+    :func:`~letras.ai.endgame.position.horizon_value` (the same formula, written here once more for
     the compiled code), or with ``scoreless_stop`` a scoreless play ends the game (each side
     loses their own rack). Also whether each play ends the game."""
     n = meta.shape[0]
@@ -285,7 +268,7 @@ def ply_values(
     terminal = np.empty(n, np.bool_)
     for i in range(n):
         values[i], terminal[i] = _ply_value(
-            np.int64(meta[i, 4]), rack_size - np.int64(meta[i, 5]),
+            np.int64(meta[i, SCORE]), rack_size - np.int64(meta[i, LAID]),
             rack_value - laid_value[i], opp_size, opp_value, scoreless_stop)
     return values, terminal
 
@@ -323,10 +306,10 @@ def play_order(
     else:
         values = np.empty(n, np.int64)
         for i in range(n):
-            values[i] = meta[i, 4]
+            values[i] = meta[i, SCORE]
     key = np.empty(n, np.int64)
     for i in range(n):
-        key[i] = -(values[i] + (1 << 20)) if meta[i, 5] == rack_size else -values[i]
+        key[i] = -(values[i] + (1 << 20)) if meta[i, LAID] == rack_size else -values[i]
     return np.argsort(key, kind="mergesort")
 
 
@@ -347,10 +330,10 @@ def best_kept(
     ends = False
     for i in range(meta.shape[0]):
         if (changed >> lane[i]) & 1 or used[i] & outside or (
-                only_out and meta[i, 5] != rack_size):
+                only_out and meta[i, LAID] != rack_size):
             continue
         value, terminal = _ply_value(
-            np.int64(meta[i, 4]), rack_size - np.int64(meta[i, 5]),
+            np.int64(meta[i, SCORE]), rack_size - np.int64(meta[i, LAID]),
             rack_value - laid_value[i], opp_size, opp_value, scoreless_stop)
         if best_i < 0 or value > best:
             best = value
@@ -381,8 +364,8 @@ def child_bounds(
     known = np.zeros(n, np.bool_)
     for w in range(n):
         i = which[w]
-        score = np.int64(meta[i, 4])
-        kept = rack_size - int(meta[i, 5])
+        score = np.int64(meta[i, SCORE])
+        kept = rack_size - int(meta[i, LAID])
         kept_value = rack_value - laid_value[i]
         if kept == 0:
             continue

@@ -1,99 +1,21 @@
-"""The ``endgame`` level: once the bag is empty, search the rest of the game.
-
-**Two players.** With the bag empty the unseen tiles (:attr:`PlayerView.unseen`) are exactly
-the opponent's rack, so the position is one of perfect information and :func:`solve` searches
-it: negamax with alpha-beta pruning, iterative deepening on plies and a transposition table.
-
-- Moves: every tile play the move generator finds for the side to move, and the pass
-  (exchanges need tiles in the bag; challenges are ignored: both sides play words of the
-  lexicon).
-- Value: the change of the spread from now to the end of the game for the player to move,
-  the end-of-game count of the game's own rules included (as :class:`~letras.game.Game` does
-  it): a player who goes out adds the value of the other rack and the other player loses it
-  (+2 x that rack to the spread); a game ended by passes (``pass_rounds_to_end`` rounds of
-  passes), by scoreless turns (``scoreless_turns_to_end``) or because neither player can play
-  (``end_when_no_play_possible``) costs each player their own rack. If the rules give no way
-  for passes to end the game, a full round of passes (nothing can change after it) is taken
-  as its end, each player losing their rack. Time penalties are not counted.
-- Transposition table: keyed by a 128-bit Zobrist hash of the board, both racks, the side to
-  move and the counts of passes and scoreless turns in a row (the racks are kept exactly, the
-  board by its hash: a collision is astronomically unlikely). Each entry keeps the bound,
-  its kind, the depth searched (or "complete": no horizon below it) and the best move (not
-  known after a cut made before the plays were).
-- Plays, made incrementally (:mod:`letras.ai.endgame_plays`): a node's plays come from the
-  same player's plays two plies up, those along the lanes (rows and columns) the two plays
-  since then left unchanged and whose tiles the rack still holds, merged with the plays the
-  move generator finds along the changed lanes only. The list is exactly the move
-  generator's, in its order. Plays are cached per (board, rack) too, so each position's
-  plays are made once; plays are made and unmade on one board.
-- Cuts before the plays are made: one ply above the horizon, the pass or a play known from
-  two plies up (along an unchanged lane) may already reach the window's top; two or more
-  plies above it, each move's reply is bounded at once, in compiled code, from the other
-  side's plays two plies up (above the horizon only by the replies that go out, whose value
-  is exact), and a move its reply already refutes is not made. Those positions are counted
-  as searched. The values one ply above the horizon and the move order are computed in
-  compiled code too.
-- Move order: the table's best move, then plays that go out (highest first), then by the
-  value one ply above the horizon (score less the reply's :func:`horizon_value`); the pass
-  last. Principal variation search: the first move with the whole window, the others with a
-  null window, searched again only if they beat it (in measurements it halved the positions
-  of a full-depth search).
-- Iterative deepening on plies: depths :data:`DEPTHS` (1 to 4), then straight to a depth
-  that reaches the end of the game on every line. A node at the horizon is valued by a
-  static guess (:func:`horizon_value`); an iteration whose tree never met the horizon gives
-  the exact value and ends the search. (Iterations at depths 6 and 8 were tried: they cost
-  more positions than the ordering they gave saved.) Without a limit the search always ends
-  (each play lays a tile and passes end the game), with the exact value. With a
-  :class:`~letras.ai.player.Limit` (``seconds``, or ``work`` = positions searched) it answers
-  the best move of the deepest iteration it completed (depth 1 always completes).
-
-**Three or four players.** The opponents' racks are known only together (the unseen tiles)
-and by size, so :func:`solve` runs a time-bounded Monte Carlo look-ahead instead. The
-candidates are the player's plays ranked by endgame equity (score, minus twice the tiles kept,
-plus the unseen tiles for going out), the best :data:`MULTI_CANDIDATES` of them, and the pass.
-Each sample deals the unseen tiles to the opponents at random (rack sizes as seen); every
-candidate is then played out to the end of the game on that same deal, every seat (ourselves
-included) playing by the same quick policy: go out if it can (the highest-scoring way), else
-the play worth most as score minus twice the face value of the tiles it keeps, else pass. The
-game ends by the same rules as above, with the usual final count. A candidate's value is the
-mean over samples of its **final margin over the best opponent** (our final score minus the
-highest final score among the opponents) minus that margin now; the highest mean wins. Samples
-are added until the limit is reached (at least one; :data:`MULTI_SAMPLES` without a limit).
-
-**Bag not empty**: :class:`EndgamePlayer` plays as the ``equity`` level
-(:class:`~letras.ai.equity.EquityPlayer`).
-
-The opponent holds a T whose only play, HIT, goes out. Greedy would take QI for 21 and let
-it; the search blocks the spot with HIS, the T is stuck, and QI goes out on the next turn:
-
->>> from letras.editions import find_edition
->>> from letras.lexicon.kwg import WordGraph
->>> from letras.board import Board
->>> from letras.play import Place
->>> en = find_edition("en")
->>> words = WordGraph.build(en, ["HI", "HIT", "HIS", "QI"])
->>> board = Board(en)
->>> board.put(Place.parse("8H HI", en).placed())
->>> position = EndgamePosition(board, en.tiles.parse("QS"), en.tiles.parse("T"), en.rules)
->>> result = solve(position, words)
->>> [c.notation(en) for c in result.principal_variation], result.value, result.exact
-(['8H ..S', '-', 'I7 Q.'], 29, True)
+"""The exact endgame search for two players: negamax with alpha-beta pruning, iterative
+deepening on plies and a transposition table, over plays made incrementally
+(:mod:`letras.ai.endgame.plays`). How it goes, and why, is told in this package's
+``README.md`` ("Two players").
 """
 
 from __future__ import annotations
 
 import random
 import time
-import zlib
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from letras._compiled import announce_first_compile
-from letras.ai import endgame_plays
-from letras.ai.endgame_plays import (
+from letras.ai.endgame import plays as endgame_plays
+from letras.ai.endgame.plays import (
     LanePlays,
     RackBits,
     annotate,
@@ -104,30 +26,21 @@ from letras.ai.endgame_plays import (
     play_lanes,
     play_order,
 )
-from letras.ai.equity import EquityPlayer
-from letras.ai.player import NO_LIMIT, Choice, Limit, Player
-from letras.board import Board, Direction, Square
-from letras.editions import RuleOptions
-from letras.errors import LetrasError
-from letras.game import PlayerView
-from letras.history import Turn
+from letras.ai.endgame.position import (
+    EndgamePosition,
+    EndgameResult,
+    Iteration,
+    horizon_value,
+    value_table,
+)
+from letras.ai.player import Choice, Limit
+from letras.board import Direction, Square
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import Plays, generate
+from letras.movegen import generate
+from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW, SCORE
 from letras.play import Pass, Place
-from letras.scoring import score as score_play
-from letras.tiles import BLANK_BIT, rack_tile
+from letras.tiles import BLANK_BIT
 
-DEFAULT_LIMIT = Limit(work=20_000)
-"""What :class:`EndgamePlayer` spends on two players when its caller sets no limit: an exact
-search of a big endgame can take hours, a game should not. Work, not seconds, so that games
-replay exactly. Measured on the first position of four real 7-vs-(4 to 7) endgames (en and
-pt-BR, ``bench/endgame.py`` seeds 1 and 2): 0.03 to 0.9 seconds, depth 3 or 4 (one of them
-exact). Endgames of up to 8 tiles between the two racks mostly finish within it (29 of 29
-measured, 34 to 15,602 positions)."""
-MULTI_CANDIDATES = 10
-"""With three or four players: how many of the player's plays are played out (plus the pass)."""
-MULTI_SAMPLES = 16
-"""With three or four players and no limit: how many deals of the unseen tiles are tried."""
 TABLE_SIZE = 1_000_000
 """Transposition-table entries kept; past this the older half is dropped."""
 CACHED_PLAYS = 2_000_000
@@ -146,165 +59,6 @@ _INF = 1 << 40
 """Beyond any spread: the open ends of the search window."""
 
 
-class EndgameError(LetrasError):
-    """A position the endgame search cannot take: the bag is not empty, the game is over,
-    it is not the viewer's turn, or the racks do not fit the position."""
-
-
-# ----- positions and results ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EndgamePosition:
-    """A two-player position with the bag empty: the board, the rack of the player to move,
-    the other player's rack, the rules, and the passes and scoreless turns in a row so far
-    (they decide when passing ends the game); whether plays may join words on the board
-    (the ``join_words_from_turn`` rule, kept as it stands now for the whole search)."""
-
-    board: Board
-    rack: tuple[int, ...]
-    opponent_rack: tuple[int, ...]
-    rules: RuleOptions
-    passes_in_row: int = 0
-    scoreless_in_row: int = 0
-    may_join_words: bool = True
-
-    def __post_init__(self) -> None:
-        labels = self.board.edition.tiles.labels
-        for name, rack in (("rack", self.rack), ("opponent's rack", self.opponent_rack)):
-            if not rack:
-                raise EndgameError(f"the {name} is empty: the game is over")
-            bad = [t for t in rack if not 0 <= t < len(labels)]
-            if bad:
-                raise EndgameError(f"the {name} holds tile codes not in the edition: {bad}")
-        object.__setattr__(self, "rack", tuple(sorted(self.rack)))
-        object.__setattr__(self, "opponent_rack", tuple(sorted(self.opponent_rack)))
-        if self.passes_in_row < 0 or self.scoreless_in_row < 0:
-            raise EndgameError("passes and scoreless turns in a row cannot be negative")
-
-    @classmethod
-    def from_view(cls, view: PlayerView) -> EndgamePosition:
-        """The position of a two-player game whose bag is empty, for the player to move; the
-        opponent's rack is the unseen tiles."""
-        _check_view(view)
-        if len(view.scores) != 2:
-            raise EndgameError(
-                f"an exact endgame is for two players; this game has {len(view.scores)}"
-            )
-        opponent = 1 - view.player
-        tiles = unseen_tiles(view)
-        if len(tiles) != view.rack_counts[opponent]:
-            raise EndgameError(
-                f"the unseen tiles ({len(tiles)}) are not the opponent's rack "
-                f"({view.rack_counts[opponent]} tiles)"
-            )
-        passes, scoreless = turns_in_row(view.turns, view.rules)
-        return cls(view.board, tuple(view.rack), tiles, view.rules, passes, scoreless,
-                   view.may_join_words)
-
-
-@dataclass(frozen=True)
-class EndgameResult:
-    """What a search found.
-
-    ``value``: two players, the spread change from now to the end of the game for the player
-    to move if both play the principal variation (exact when ``exact``, else the deepest
-    iteration's estimate); three or four players, the mean change of the final margin over the
-    best opponent over the samples. ``depth`` is the plies of the deepest completed iteration
-    (with more players: the samples played out). ``nodes`` counts positions searched (with more
-    players: plays made in the play-outs).
-    """
-
-    best: Choice
-    value: float
-    principal_variation: tuple[Choice, ...]
-    nodes: int
-    depth: int
-    exact: bool
-    seconds: float
-    candidates: tuple[tuple[Choice, float], ...] = field(default=(), repr=False)
-    """With three or four players: every candidate with its value, best first."""
-    iterations: tuple[Iteration, ...] = field(default=(), repr=False)
-    """Two players: each completed iteration of the deepening."""
-
-
-@dataclass(frozen=True)
-class Iteration:
-    """One completed iteration of the deepening: its depth, best move and value, and the
-    positions searched and seconds spent since the search began."""
-
-    depth: int
-    best: Choice
-    value: float
-    nodes: int
-    seconds: float
-
-
-def solve(
-    position: EndgamePosition | PlayerView,
-    lexicon: WordGraph,
-    limit: Limit = NO_LIMIT,
-    *,
-    seed: int = 0,
-) -> EndgameResult:
-    """Search an endgame (see the module docstring): exactly for two players (a position, or
-    the view of the player to move), by sampled play-outs for three or four (a view; ``seed``
-    fixes the samples)."""
-    if isinstance(position, PlayerView):
-        if len(position.scores) > 2:
-            return _solve_multi(position, lexicon, limit, random.Random(seed))
-        position = EndgamePosition.from_view(position)
-    return _Search(position, lexicon, limit).run()
-
-
-def unseen_tiles(view: PlayerView) -> tuple[int, ...]:
-    """The unseen tiles (bag and other racks) as sorted tile codes."""
-    return tuple(t for t, n in enumerate(view.unseen) for _ in range(n))
-
-
-def turns_in_row(turns: Sequence[Turn], rules: RuleOptions) -> tuple[int, int]:
-    """The passes and the scoreless turns in a row at the end of a scoresheet, counted as
-    :class:`~letras.game.Game` counts them (a lost turn is scoreless but not a pass; a
-    withdrawn play counts as one scoreless turn)."""
-    passes = 0
-    for turn in reversed(turns):
-        if turn.kind == "pass" or (turn.kind == "exchange" and rules.exchange_counts_as_pass):
-            passes += 1
-        elif turn.kind not in ("lost-turn", "challenge-bonus", "challenge-penalty"):
-            break
-    scoreless, withdrawn = 0, False
-    for turn in reversed(turns):
-        if turn.kind == "play" and withdrawn:
-            withdrawn = False
-        elif turn.kind == "withdrawn":
-            scoreless += 1
-            withdrawn = True
-        elif turn.kind in ("pass", "exchange", "timeout", "lost-turn") or (
-            turn.kind == "play" and not turn.points
-        ):
-            scoreless += 1
-        elif turn.kind not in ("challenge-bonus", "challenge-penalty"):
-            break
-    return passes, scoreless
-
-
-def horizon_value(rack_value: int, rack_size: int, other_value: int, other_size: int) -> int:
-    """The static guess at the horizon, for the side to move: one of the two will go out,
-    the side with fewer tiles more likely (chance ``other_size / (rack_size + other_size)``
-    for the side to move), and going out gains twice the tiles left on the other rack. Whole
-    points (rounded down), so that the search can use null windows.
-
-    >>> horizon_value(10, 1, 10, 1)
-    0
-    >>> horizon_value(1, 1, 10, 3)
-    14
-    """
-    return (2 * other_size * other_value - 2 * rack_size * rack_value) // (rack_size + other_size)
-
-
-# ----- the two-player search ----------------------------------------------------------------
-
-
 class _Stop(Exception):
     """The limit is reached: abandon the iteration."""
 
@@ -321,10 +75,10 @@ class _Move:
 
 class _Moves:
     """The plays of one rack on one board (in the order generated, with what incremental
-    generation needs: :class:`~letras.ai.endgame_plays.LanePlays`), turned into
+    generation needs: :class:`~letras.ai.endgame.plays.LanePlays`), turned into
     :class:`_Move` on demand. Their order, best first, and scores as lists are made the first
     time a node searches them: a node one ply above the horizon values them all at once
-    (:func:`~letras.ai.endgame_plays.best_at_horizon`) and needs neither. Kept small: a
+    (:func:`~letras.ai.endgame.plays.best_at_horizon`) and needs neither. Kept small: a
     search holds hundreds of thousands of these."""
 
     __slots__ = ("_order", "_scores", "lanes", "made", "meta", "opp_size", "opp_value",
@@ -345,7 +99,7 @@ class _Moves:
         self.made: dict[int, _Move] | None = None
 
     def lanes_on(self, board: npt.NDArray[np.uint8], size: int) -> npt.NDArray[np.int64]:
-        """The lanes each play changes (:func:`~letras.ai.endgame_plays.play_lanes`);
+        """The lanes each play changes (:func:`~letras.ai.endgame.plays.play_lanes`);
         ``board`` must be the board these plays are for."""
         if self.lanes is None:
             self.lanes = play_lanes(self.meta, self.tiles, board, size)
@@ -364,19 +118,22 @@ class _Moves:
     @property
     def scores(self) -> list[int]:
         if self._scores is None:
-            self._scores = self.meta[:, 4].tolist()
+            self._scores = self.meta[:, SCORE].tolist()
         return self._scores
 
     def __len__(self) -> int:
         return len(self.meta)
 
     def place(self, i: int) -> Place:
-        row, col, direction, length = (int(x) for x in self.meta[i, :4])
-        return Place(Square(row, col), Direction.ACROSS if direction == 0 else Direction.DOWN,
-                     tuple(int(t) for t in self.tiles[i, :length]))
+        row = self.meta[i].tolist()
+        return Place(Square(row[ROW], row[COL]),
+                     Direction.ACROSS if row[DIRECTION] == ACROSS else Direction.DOWN,
+                     tuple(int(t) for t in self.tiles[i, : row[LENGTH]]))
 
 
-class _Search:
+class Search:
+    """The exact search of a two-player endgame (see this package's ``README.md``)."""
+
     def __init__(self, position: EndgamePosition, lexicon: WordGraph, limit: Limit) -> None:
         self.position = position
         self.lexicon = lexicon
@@ -396,7 +153,7 @@ class _Search:
         self.bingo = rules.bingo_bonus
         self.join_words = position.may_join_words
         self.values = board.edition.tiles.values
-        self.tile_points = _value_table(self.values)
+        self.tile_points = value_table(self.values)
         self.pass_end = 2 * rules.pass_rounds_to_end if rules.pass_rounds_to_end else 0
         self.scoreless_end = rules.scoreless_turns_to_end
         if not self.pass_end and not self.scoreless_end:
@@ -470,8 +227,9 @@ class _Search:
         if m is None:
             if moves.made is None:
                 moves.made = {}
-            row, col, direction, length = moves.meta[i, :4].tolist()
-            step = 1 if direction == 0 else self.size
+            meta = moves.meta[i].tolist()
+            row, col, length = meta[ROW], meta[COL], meta[LENGTH]
+            step = 1 if meta[DIRECTION] == ACROSS else self.size
             sq = row * self.size + col
             squares, tiles = [], []
             left = list(rack)
@@ -517,7 +275,7 @@ class _Search:
         return (tiles + 1) * min(ends)
 
     def run(self) -> EndgameResult:
-        announce_first_compile(endgame_plays, "_merge", "the endgame search")
+        announce_first_compile(endgame_plays, "_merge", "compile.endgame")
         start = time.perf_counter()
         self.deadline = self.limit.deadline(start)
         pos = self.position
@@ -832,231 +590,4 @@ def _zobrist_table(squares: int) -> list[int]:
     return table
 
 
-# ----- three or four players ----------------------------------------------------------------
-
-
-def _check_view(view: PlayerView) -> None:
-    if view.over:
-        raise EndgameError("the game is over")
-    if view.bag_count:
-        raise EndgameError(f"the bag is not empty ({view.bag_count} tiles): not an endgame")
-    if view.to_move != view.player:
-        names = view.player_names
-        raise EndgameError(f"it is {names[view.to_move]}'s turn, not {names[view.player]}'s")
-
-
-def _value_table(values: Sequence[int]) -> npt.NDArray[np.int64]:
-    """Points of each board tile code (blanks, whatever they stand for, are 0)."""
-    table = np.zeros(256, np.int64)
-    table[: len(values)] = values
-    table[BLANK_BIT:] = 0
-    return table
-
-
-def _ranking(plays: Plays, rack_value: int, rack_size: int, out_bonus: float,
-             table: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-    """Endgame equity of each play: score, minus twice the face value of the tiles kept, plus
-    ``out_bonus`` for going out."""
-    scores = plays.scores().astype(np.float64)
-    placed_value = table[plays.tiles].sum(axis=1)
-    kept = rack_value - placed_value
-    out = plays.meta[:, 5] == rack_size
-    rank: npt.NDArray[np.float64] = scores - 2.0 * kept + np.where(out, out_bonus, 0.0)
-    return rank
-
-
-def _solve_multi(
-    view: PlayerView, lexicon: WordGraph, limit: Limit, rng: random.Random
-) -> EndgameResult:
-    _check_view(view)
-    start = time.perf_counter()
-    deadline = limit.deadline(start)
-    n = len(view.scores)
-    me = view.player
-    seats = [(me + k) % n for k in range(n)]
-    unseen = list(unseen_tiles(view))
-    sizes = [view.rack_counts[s] for s in seats[1:]]
-    if len(unseen) != sum(sizes):
-        raise EndgameError(
-            f"the unseen tiles ({len(unseen)}) are not the other racks ({sum(sizes)} tiles)"
-        )
-    if not view.rack:
-        raise EndgameError("the rack is empty: the game is over")
-    edition = view.edition
-    values = edition.tiles.values
-    table = _value_table(values)
-    rack = tuple(sorted(view.rack))
-    plays = generate(view.board, rack, lexicon, bingo_bonus=view.rules.bingo_bonus,
-                     join_words=view.may_join_words)
-    rack_value = sum(values[t] for t in rack)
-    unseen_value = sum(values[t] for t in unseen)
-    candidates: list[Choice] = []
-    if len(plays):
-        rank = _ranking(plays, rack_value, len(rack), float(unseen_value), table)
-        for i in np.argsort(-rank, kind="stable")[:MULTI_CANDIDATES].tolist():
-            candidates.append(plays.place(i))
-    candidates.append(Pass())
-    passes, scoreless = turns_in_row(view.turns, view.rules)
-    margin_now = view.scores[me] - max(s for p, s in enumerate(view.scores) if p != me)
-    totals = [0.0] * len(candidates)
-    playout = _Playout(view, lexicon, table, passes, scoreless)
-    samples = 0
-    budget = MULTI_SAMPLES if limit.unlimited else None
-    while True:
-        rng.shuffle(unseen)
-        racks: dict[int, list[int]] = {me: list(rack)}
-        k = 0
-        for seat, size in zip(seats[1:], sizes, strict=True):
-            racks[seat] = sorted(unseen[k:k + size])
-            k += size
-        for c, choice in enumerate(candidates):
-            final = playout.run(choice, racks)
-            best_other = max(s for p, s in enumerate(final) if p != me)
-            totals[c] += final[me] - best_other - margin_now
-        samples += 1
-        if len(candidates) == 1 or (budget is not None and samples >= budget):
-            break
-        if time.perf_counter() > deadline or (
-            limit.work is not None and playout.plays >= limit.work
-        ):
-            break
-    means = [t / samples for t in totals]
-    ranked = sorted(zip(candidates, means, strict=True), key=lambda cm: -cm[1])
-    best, value = ranked[0]
-    return EndgameResult(best, value, (best,), playout.plays, samples, False,
-                         time.perf_counter() - start, tuple(ranked))
-
-
-class _Playout:
-    """Plays a game with an empty bag to its end, every seat by the quick policy of the module
-    docstring, and gives the final scores."""
-
-    def __init__(self, view: PlayerView, lexicon: WordGraph, table: npt.NDArray[np.int64],
-                 passes: int, scoreless: int) -> None:
-        self.view = view
-        self.lexicon = lexicon
-        self.table = table
-        self.values = view.edition.tiles.values
-        self.passes = passes
-        self.scoreless = scoreless
-        self.plays = 0
-        rules = view.rules
-        n = len(view.scores)
-        self.n = n
-        self.pass_end = rules.pass_rounds_to_end * n
-        self.scoreless_end = rules.scoreless_turns_to_end
-        self.bingo = rules.bingo_bonus
-        self.join_words = view.may_join_words
-
-    def run(self, first: Choice, deal: dict[int, list[int]]) -> list[int]:
-        view = self.view
-        n = self.n
-        board = view.board.copy()
-        racks = [list(deal[p]) for p in range(n)]
-        scores = list(view.scores)
-        passes, scoreless, stuck = self.passes, self.scoreless, 0
-        seat = view.player
-        choice: Choice | None = first
-        while True:
-            rack = racks[seat]
-            if choice is None:
-                choice = self.policy(board, rack)
-                stuck = stuck + 1 if isinstance(choice, Pass) else 0
-            if isinstance(choice, Place):
-                points = self.lay(board, choice, rack)
-                scores[seat] += points
-                self.plays += 1
-                passes = 0
-                scoreless = 0 if points else scoreless + 1
-                if not rack:
-                    gain = sum(self.values[t] for r in racks for t in r)
-                    for p in range(n):
-                        scores[p] -= sum(self.values[t] for t in racks[p])
-                    scores[seat] += gain
-                    return scores
-            else:
-                passes += 1
-                scoreless += 1
-            if (
-                (self.pass_end and passes >= self.pass_end)
-                or (self.scoreless_end and scoreless >= self.scoreless_end)
-                or stuck >= n
-            ):
-                # A full round of seats that could not play ends it too: nothing can change.
-                for p in range(n):
-                    scores[p] -= sum(self.values[t] for t in racks[p])
-                return scores
-            seat = (seat + 1) % n
-            choice = None
-
-    def policy(self, board: Board, rack: list[int]) -> Choice:
-        plays = generate(board, rack, self.lexicon, bingo_bonus=self.bingo,
-                         join_words=self.join_words)
-        if not len(plays):
-            return Pass()
-        rack_value = sum(self.values[t] for t in rack)
-        rank = _ranking(plays, rack_value, len(rack), 1000.0, self.table)
-        return plays.place(int(np.argmax(rank)))
-
-    def lay(self, board: Board, place: Place, rack: list[int]) -> int:
-        points = score_play(board, place, self.bingo).total
-        for sq, t in place.placed():
-            board[sq] = t
-            rack.remove(rack_tile(t))
-        return points
-
-
-# ----- the player ---------------------------------------------------------------------------
-
-
-class EndgamePlayer(Player):
-    """Searches the endgame once the bag is empty (see the module docstring); before that,
-    plays as the ``equity`` level.
-
-    Two players: without a limit from its caller it spends :data:`DEFAULT_LIMIT`
-    (``default_limit``) and answers the best move of the deepest iteration completed in it,
-    the exact best move whenever the search finished. Three or four players: the play-outs of
-    the module docstring, within the caller's limit, or :data:`MULTI_SAMPLES` deals.
-    """
-
-    level = "endgame"
-
-    def __init__(
-        self,
-        lexicon: WordGraph,
-        *,
-        seed: int | None = None,
-        default_limit: Limit = DEFAULT_LIMIT,
-    ) -> None:
-        super().__init__(lexicon, seed=seed)
-        self.default_limit = default_limit
-        self.fallback = EquityPlayer(lexicon, seed=seed)
-
-    def choose(self, view: PlayerView, limit: Limit = NO_LIMIT) -> Choice:
-        if view.bag_count > 0 or view.over or not view.rack:
-            return self.fallback.choose(view, limit)
-        if len(view.scores) > 2:
-            # Without a limit, the play-outs stop after MULTI_SAMPLES deals by themselves. The
-            # deals are drawn from a seed made of the player's seed and the position, so the
-            # choice depends on the view alone.
-            seed = zlib.crc32(bytes(view.board.squares) + bytes(view.rack)) ^ (self.seed or 0)
-            return solve(view, self.lexicon, limit, seed=seed).best
-        spend = self.default_limit if limit.unlimited else limit
-        return solve(view, self.lexicon, spend).best
-
-
-__all__ = [
-    "DEFAULT_LIMIT",
-    "DEPTHS",
-    "MULTI_CANDIDATES",
-    "MULTI_SAMPLES",
-    "EndgameError",
-    "EndgamePlayer",
-    "EndgamePosition",
-    "EndgameResult",
-    "Iteration",
-    "horizon_value",
-    "solve",
-    "turns_in_row",
-    "unseen_tiles",
-]
+__all__ = ["CACHED_PLAYS", "DEPTHS", "TABLE_SIZE", "Search"]

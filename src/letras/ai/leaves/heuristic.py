@@ -1,36 +1,8 @@
-"""Leave values: what the tiles kept on the rack after a play are worth for the turns to come.
+"""The heuristic leave values of an edition, from its tile table alone.
 
-A leave evaluator is any object with ``value(leave) -> float`` (:class:`LeaveEvaluator`), the
-leave given as rack tile codes (``0`` = blank) in any order. The equity player adds it to a
-play's score. This module has the heuristic one, :class:`HeuristicLeaves`, derived from an
-edition's tile table; a table of values learned by self-play (superleaves, a KLV file) can take
-its place without changing the player.
-
-The heuristic, in points, relative to an average tile (an empty leave is worth 0), for any
-edition, from its tile table alone:
-
-    value = 1.3 x (sum of the tiles' own values - duplicates - vowel/consonant imbalance)
-
-- **each tile's own value** (:meth:`HeuristicLeaves.tile_value`):
-
-  - the blank: half the bingo bonus (25);
-  - a vowel: ``2 log2(f) - 1``, where ``f`` is the letter's count over the mean count of a
-    letter (common vowels such as E or A are easy to use, U much less);
-  - a consonant: ``1.5 log2(f) + 0.5 - 0.6 (value - 2)``, the last term for values above 2
-    (common cheap consonants are flexible, rare mid-value ones are clumsy);
-  - a scoring tile (value 8 or more, one letter, not Q; the X/Z type): a flat +1.5, since it
-    scores well on a letter premium in a short word;
-  - the S (the hooking letter of all four editions): +7 on top of its consonant value;
-  - the Q: -7, of which a U kept with it gives back 4.
-
-- **duplicates**: each pair of equal tiles costs 3 (vowels), 2 (consonants), 6 (blanks, S),
-  so three of a kind cost three times that;
-- **vowel/consonant balance**: with ``v`` vowels among ``n`` letters (blanks left out) and
-  ``s`` the share of vowels among the letters of a full bag, ``3 (v - s n)^2`` when there are
-  too many vowels, ``2.5 (v - s n)^2`` when too few.
-
-The overall factor 1.3 and the balance weights were tuned in self-play of ``equity`` against
-``greedy`` (pt-BR and en, 2,000 games a setting).
+:class:`HeuristicLeaves` values a leave, in points relative to an average tile (an empty leave
+is worth 0), as 1.3 x (the tiles' own values - duplicates - vowel/consonant imbalance); the
+terms and how they were tuned are in this package's ``README.md`` ("The heuristic").
 
 >>> from letras.editions import find_edition
 >>> en = find_edition("en")
@@ -50,13 +22,9 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
-from typing import Protocol, runtime_checkable
 
-from letras.editions import Edition
-from letras.tiles import BLANK, fold
-
-VOWELS = frozenset("AEIOU")
-"""The vowel letters (after folding accents) in every edition letras ships."""
+from letras.editions import Edition, editions
+from letras.tiles import BLANK, TileSet, fold
 
 BLANK_SHARE = 0.5
 """A blank is worth this share of the bingo bonus."""
@@ -71,15 +39,6 @@ SCALE = 1.3
 """Every leave value is multiplied by this."""
 
 
-@runtime_checkable
-class LeaveEvaluator(Protocol):
-    """Anything that values a leave: a heuristic, or a trained table of superleaves."""
-
-    def value(self, leave: Sequence[int]) -> float:
-        """Points the tiles kept are worth (rack tile codes, 0 = blank, any order)."""
-        ...
-
-
 class HeuristicLeaves:
     """Leave values from the tile table of an edition (see the module docstring)."""
 
@@ -90,7 +49,7 @@ class HeuristicLeaves:
         tiles = edition.tiles
         self._kind = tuple(
             "blank" if code == BLANK
-            else "vowel" if is_vowel(tiles.labels[code])
+            else "vowel" if tiles.is_vowel(code)
             else "hook" if tiles.labels[code] == HOOK_LETTER
             else "consonant"
             for code in range(len(tiles.labels))
@@ -128,9 +87,28 @@ class HeuristicLeaves:
         return f"<HeuristicLeaves {self.edition.name}>"
 
 
-def is_vowel(label: str) -> bool:
-    """Is this letter (a label such as ``A`` or ``À``) a vowel?"""
-    return fold(label) in VOWELS
+def is_vowel(label: str, tiles: TileSet | None = None) -> bool:
+    """Is this letter (a label such as ``A``, ``À`` or ``ch``) a vowel? As the vowel column of
+    the tile table of ``tiles`` says, or without ``tiles``, of the shipped editions that have
+    the letter (accents folded: :func:`~letras.tiles.fold`).
+
+    >>> is_vowel("E"), is_vowel("é"), is_vowel("Y"), is_vowel("Ç"), is_vowel("RR")
+    (True, True, False, False, False)
+    """
+    name = fold(label)
+    if tiles is not None:
+        return tiles.has_letter(name) and tiles.is_vowel(tiles.code(name))
+    return name in _shipped_vowels()
+
+
+@cache
+def _shipped_vowels() -> frozenset[str]:
+    """The labels that some shipped edition's tile table marks as vowels."""
+    return frozenset(
+        tiles.labels[code]
+        for tiles in (edition.tiles for edition in editions().values())
+        for code in tiles.letters if tiles.is_vowel(code)
+    )
 
 
 def _code_of(edition: Edition, label: str) -> int | None:
@@ -149,7 +127,7 @@ def _tile_values(edition: Edition) -> tuple[float, ...]:
         f = math.log2(count / mean)
         if label == "Q":
             out.append(Q_PENALTY)
-        elif is_vowel(label):
+        elif tiles.is_vowel(code):
             out.append(VOWEL_SLOPE * f + VOWEL_BASE)
         elif value >= SCORING_TILE_MIN_VALUE and len(label) == 1:
             out.append(SCORING_TILE_BONUS)
@@ -165,21 +143,4 @@ def heuristic_leaves(edition: Edition) -> HeuristicLeaves:
     return HeuristicLeaves(edition)
 
 
-@cache
-def shipped_leaves(edition: Edition) -> LeaveEvaluator:
-    """The edition's trained leave values (``letras/ai/data/<edition>.klv``, made by
-    ``letras train-leaves``) when the package ships them, else :func:`heuristic_leaves`.
-    Read once, shared.
-
-    >>> from letras.editions import find_edition
-    >>> shipped_leaves(find_edition("en")) is shipped_leaves(find_edition("en"))
-    True
-    """
-    from importlib import resources
-
-    from letras.ai.klv import parse_klv
-
-    data = resources.files("letras.ai") / "data" / f"{edition.name}.klv"
-    if not data.is_file():
-        return heuristic_leaves(edition)
-    return parse_klv(data.read_bytes(), edition, f"{edition.name} (shipped)")
+__all__ = ["HeuristicLeaves", "heuristic_leaves", "is_vowel"]
