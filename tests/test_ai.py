@@ -136,6 +136,7 @@ def test_equity_prefers_the_better_leave_between_equal_scores() -> None:
     ranked = EquityPlayer(words).ranked(view, 200)
     plays = [c for c in ranked if isinstance(c.choice, Place)]
     best = plays[0]
+    assert isinstance(best.choice, Place)
     assert en.tiles.word(best.choice.tiles) == "EAT"  # keeps the S, not the E
     assert best.score == max(c.score for c in plays)
     sat = [c for c in plays if en.tiles.word(c.choice.tiles) == "SAT"]  # type: ignore[union-attr]
@@ -287,9 +288,14 @@ def test_choose_gets_only_the_view_of_its_seat(
             calls.append((*args, *kwargs.values()))
             return self.inner.choose(*args, **kwargs)
 
-    real_get, real_run = sp.get_player, sp.run_game
-    monkeypatch.setattr(sp, "get_player", lambda *a, **k: Spy(real_get(*a, **k)))
-    monkeypatch.setattr(sp, "run_game", lambda g, *a: games.append(g) or real_run(g, *a))
+    real_run = sp.run_game
+
+    def run_game(g: Game, *a: Any) -> Any:
+        games.append(g)
+        return real_run(g, *a)
+
+    monkeypatch.setattr(sp, "get_player", lambda *a, **k: Spy(get_player(*a, **k)))
+    monkeypatch.setattr(sp, "run_game", run_game)
     sp.play_game(["equity", "greedy", "random"], 0, edition=find_edition("en"),
                  lexicon=en_words, seed=3)
     assert len(calls) > 10

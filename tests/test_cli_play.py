@@ -283,11 +283,14 @@ def test_refusals_before_the_game(capsys: pytest.CaptureFixture[str], tmp_path: 
     foreign = tmp_path / "other.gcg"
     foreign.write_text("#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS +66 66\n",
                        encoding="utf-8")
+    broken = tmp_path / "broken.gcg"
+    broken.write_text("#player1 a A\n#player2 b B\n>a: ZZZZZZZ 8D ZZZZZZZ +80 80\n",
+                      encoding="utf-8")
     for argv, message in (
-        (["--resume", str(foreign)], "não foi salvo por 'letras play'"),
+        (["--resume", str(broken), "--edition", "en"], "A cannot hold ZZZZZZZ"),
         (["--resume", str(tmp_path / "none.gcg")], "não foi possível ler"),
         (["--players", "Ana,ai:wizard"], "não há o nível de computador 'wizard'"),
-        (["--players", "Ana"], "1 jogadores: o jogo precisa de 2 a 4"),
+        (["--players", "Ana"], "o jogo precisa de 2 a 4 jogadores, não 1"),
         (["--clock", "soon"], "relógio 'soon' inválido"),
         (["--resume", str(foreign), "--seed", "3"], "tire --seed"),
     ):
@@ -295,7 +298,7 @@ def test_refusals_before_the_game(capsys: pytest.CaptureFixture[str], tmp_path: 
         err = capsys.readouterr().err
         assert err.startswith("letras: ") and message in err, (argv, err)
     assert main(["play", "--edition", "en", "--players", "Ann"]) == 2
-    assert "1 seats: a game needs 2 to 4 players" in capsys.readouterr().err
+    assert "a game needs 2 to 4 players, not 1" in capsys.readouterr().err
 
 
 def test_a_word_list_file_is_remembered_for_resuming(
@@ -316,3 +319,29 @@ def test_a_word_list_file_is_remembered_for_resuming(
     out = capsys.readouterr().out
     assert "Game resumed from" in out and "lexicon" not in out  # no intro again
     assert re.search(r" 1 Ann +pass +\+0 +0\n", out)  # the scoresheet goes on
+
+
+def test_a_record_from_another_program_is_resumed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    foreign = tmp_path / "woogles.gcg"
+    foreign.write_text("#player1 ana Ana\n#player2 bob Bob\n#lexicon NWL20\n"
+                       ">ana: AEINRST 8D RETAINS +66 66\n", encoding="utf-8")
+    typed = iter(["sheet"])
+
+    def answer(prompt: str) -> str:
+        print(prompt)
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", answer)
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--resume", str(foreign), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert f"Game resumed from {foreign} (1 lines on the scoresheet)" in out
+    assert "Bob> " in out  # Bob to move, as the record stops after Ana's play
+    assert "8D RETAINS" in out and "+66" in out
+    saved = list(tmp_path.glob("letras-*.gcg"))
+    assert not saved  # nothing new was played: nothing to save

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from letras.ai import Limit
 from letras.cli import main
 
 WORDS = str(Path(__file__).parent / "data" / "en-words.txt.xz")
@@ -75,11 +76,13 @@ def test_selfplay_gives_the_searching_levels_a_time_limit(
 ) -> None:
     from letras.ai import selfplay as sp
 
-    limits = []
+    limits: list[Limit] = []
     play_match = sp.play_match
 
     def spy(*args: object, **kwargs: object) -> object:
-        limits.append(kwargs["limit"])
+        limit = kwargs["limit"]
+        assert isinstance(limit, Limit)
+        limits.append(limit)
         return play_match(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sp, "play_match", spy)

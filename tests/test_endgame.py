@@ -379,6 +379,7 @@ def test_three_players_use_only_what_the_seat_sees(en_words: WordGraph) -> None:
     assert first.candidates and first.best == first.candidates[0][0]
     values = [v for _, v in first.candidates]
     assert values == sorted(values, reverse=True)
+    assert isinstance(first.best, (Pass, Place))
     assert isinstance(first.best, Pass) or validate(
         view.board, first.best, rack=view.rack, lexicon=en_words).total >= 0
     # Move tiles between the two opponents (sizes kept): the seat sees the same, and so

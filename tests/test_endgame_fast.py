@@ -85,10 +85,11 @@ def test_plays_made_from_two_plies_up_are_the_generators(
         if not rack:
             break
         full = generate(board, rack, en_words)
-        if known[side] is None:
+        entry = known[side]
+        if entry is None:
             plays = annotate(full, bits, values)
         else:
-            source, source_rack, lanes = known[side]
+            source, source_rack, lanes = entry
             new = generate(board, rack, en_words, lanes=lane_mask(lanes, size))
             plays = derive(source, lanes, bits.of(source_rack) & ~bits.of(rack), new, bits,
                            values)

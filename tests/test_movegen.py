@@ -48,8 +48,8 @@ def check_counts(edition_name: str, words: Path, positions: Path) -> int:
         if top_play:
             assert validate(board, top_play[0], rack=tiles, lexicon=graph).total == best
         every = generate(board, tiles, graph)
-        top = top_plays(board, tiles, graph, 10)
-        assert [s for _, s in top] == sorted(every.scores().tolist(), reverse=True)[:10]
+        top10 = top_plays(board, tiles, graph, 10)
+        assert [s for _, s in top10] == sorted(every.scores().tolist(), reverse=True)[:10]
         checked += 1
     return checked
 

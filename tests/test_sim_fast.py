@@ -164,7 +164,7 @@ def test_the_best_exchange_among_equals_is_the_first_met(views: list[PlayerView]
     table = LeaveTable.from_values(EN, {"AI": 9.0, "E": 9.0, "OO": 9.0}, default=-1.0)
     rack = EN.tiles.parse("AAEIOOO", rack=True)
     view = views[0]
-    racks = [list(rack)] + [EN.tiles.parse("ZZZZZZZ", rack=True)] * (len(view.scores) - 1)
+    racks = [list(rack)] + [list(EN.tiles.parse("ZZZZZZZ", rack=True))] * (len(view.scores) - 1)
     replies = [
         rollouts._reply(bytearray(rollouts.squares), [r[:] for r in racks], 0, 30)
         for rollouts in (Rollouts(view, nothing, leaves, {}, 2)

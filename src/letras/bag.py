@@ -42,6 +42,15 @@ class Bag:
         """Return tiles to the bag (their place is random at the next draw)."""
         self._tiles.extend(tiles)
 
+    def take(self, tile: int) -> bool:
+        """Take out one ``tile`` chosen by the caller (a record says a player drew it);
+        False, and nothing changes, when the bag holds none."""
+        try:
+            self._tiles.remove(tile)
+        except ValueError:
+            return False
+        return True
+
     def counts(self, size: int) -> list[int]:
         """How many of each tile code the bag holds (for unseen-tile counts, never the order)."""
         counts = [0] * size

@@ -28,20 +28,25 @@ import json
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from letras.bag import Bag
 from letras.board import Board
 from letras.editions import Edition, RuleOptions, find_edition
 from letras.errors import FormatError, LetrasError, RuleError
 from letras.history import Accept, GameAction, Move, NoPlayEnd, Turn
+from letras.holding import Held, hold
 from letras.lexicon import Lexicon
 from letras.play import Challenge, Exchange, Pass, Place
+from letras.rack import minus
 from letras.rules import full_place, invalid_words, may_join_words, validate
-from letras.scoring import Score
+from letras.scoring import Score, final_count
 from letras.tiles import rack_tile
 from letras.view import PlayerView, TableView
+
+if TYPE_CHECKING:
+    from letras.formats.gcg import GcgRecord
 
 
 @dataclass(frozen=True)
@@ -71,12 +76,17 @@ class _State:
     to_move: int
     turns: list[Turn] = field(default_factory=list)
     pending: _Pending | None = None
-    lose_turn: set[int] = field(default_factory=set)
+    lose_turn: dict[int, Place] = field(default_factory=dict)
+    """Players who lost a challenge and must still lose their turn, with the play they
+    challenged."""
     passes_in_row: int = 0
     scoreless_in_row: int = 0
     plays_made: int = 0
     clocks: list[float] = field(default_factory=list)
     end_reason: str | None = None
+    known: list[list[int]] = field(default_factory=list)
+    """Per player, the rack tiles a record has named and that have not left the rack since
+    (see :meth:`Game._hold`)."""
 
 
 NoPlayCheck = Callable[["Game"], bool]
@@ -94,7 +104,12 @@ class Game:
         lexicon: Lexicon | str | None = None,
         rules: RuleOptions | None = None,
         no_play_possible: NoPlayCheck | None = None,
+        starter: int | None = None,
+        held: Held = (),
     ) -> None:
+        """``starter`` is the player who moves first (default: the one who draws the lowest
+        tile, rules.md 2); ``held`` the racks a record shows after its last move (see
+        :class:`~letras.history.Move`), for a game taken up from a record."""
         self.edition = find_edition(edition) if isinstance(edition, str) else edition
         self.rules = rules or self.edition.rules
         self.players = tuple(p if isinstance(p, Player) else Player(p) for p in players)
@@ -105,6 +120,13 @@ class Game:
                 key="rule.players", n=len(self.players), low=self.rules.min_players,
                 high=self.rules.max_players,
             )
+        if starter is not None and not 0 <= starter < len(self.players):
+            raise RuleError(f"no player {starter} to start: players are 0 to "
+                            f"{len(self.players) - 1}", key="rule.no_player", player=starter,
+                            last=len(self.players) - 1)
+        self.starter = starter
+        self._held = held
+        self._final: Held = ()
         self.seed: int | str = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._lexicon = lexicon if not isinstance(lexicon, str) else None
         self.lexicon_name: str = (
@@ -124,14 +146,20 @@ class Game:
     def _rebuild(self) -> None:
         n = len(self.players)
         bag = Bag(self.edition.tiles, self.seed)
-        self.first_draw = _draw_for_first(bag, n)
-        starter = self.first_draw[-1][0][0]
+        if self.starter is None:
+            self.first_draw = _draw_for_first(bag, n)
+            starter = self.first_draw[-1][0][0]
+        else:
+            self.first_draw, starter = [], self.starter
         racks: list[list[int]] = [[] for _ in range(n)]
         for i in range(n):
             p = (starter + i) % n
             racks[p] = sorted(bag.draw(self.edition.rack_size))
-        self._s = _State(Board(self.edition), bag, racks, [0] * n, starter, clocks=[0.0] * n)
+        self._s = _State(Board(self.edition), bag, racks, [0] * n, starter, clocks=[0.0] * n,
+                         known=[[] for _ in range(n)])
         self._replay(self._moves)
+        if self._held and self._s.end_reason is None:
+            self._held = self._hold(self._held, lenient=True)
 
     def _replay(self, moves: Sequence[Move]) -> None:
         """Carry out moves already judged: words are not looked up again (the history is the
@@ -365,7 +393,8 @@ class Game:
         self.apply(Accept(), self._s.pending.player if self._s.pending else None)
 
     def replay(self, n: int) -> Game:
-        """A new game holding the first ``n`` moves of this one (undo, examine mode)."""
+        """A new game holding the first ``n`` moves of this one (undo, examine mode); when the
+        next move says which racks a record showed before it, they are held."""
         if not 0 <= n <= len(self._moves):
             raise RuleError(f"no position after {n} moves: the game has {len(self._moves)}",
                             key="rule.no_position", n=n, moves=len(self._moves))
@@ -376,17 +405,70 @@ class Game:
             lexicon=self._lexicon or self.lexicon_name,
             rules=self.rules,
             no_play_possible=self.no_play_possible,
+            starter=self.starter,
         )
         game._replay(self._moves[:n])
         game._moves.extend(self._moves[:n])
+        # The racks a record shows for the next move are held already (examining a record).
+        held = self._held
+        if n < len(self._moves):
+            upcoming = self._moves[n]
+            mover = ((upcoming.player, upcoming.rack),) if upcoming.rack else ()
+            held = mover + upcoming.others
+        if held and not game.over:
+            game._held = game._hold(held, lenient=True)
         return game
+
+    def follow(self, move: Move) -> tuple[Turn, ...]:
+        """Carry out a move already judged, as a replay does (a game record or another table
+        is the truth about it): words are not looked up, and the end "no player can play"
+        comes only as a :class:`~letras.history.NoPlayEnd` move. Returns the scoresheet lines
+        it made; a refused move raises and changes nothing."""
+        before = len(self._s.turns)
+        self._replaying = True
+        try:
+            recorded = self._do(move)
+        except LetrasError:
+            self._replaying = False
+            self._rebuild()
+            raise
+        finally:
+            self._replaying = False
+        self._moves.append(recorded)
+        return tuple(self._s.turns[before:])
 
     # ----- carrying out a move (on failure the caller rebuilds the position) ------------------
 
     def _do(self, move: Move) -> Move:
-        s = self._s
-        if s.end_reason is not None:
+        """Carry out a move: first make the racks hold what it says a record showed, then act.
+        Returns the move as recorded (a challenge with its verdict)."""
+        if self._s.end_reason is not None:
             raise RuleError("the game is over", key="rule.over")
+        if self._held and not self._replaying:
+            held = dict(self._held)
+            move = replace(move, rack=move.rack or held.pop(move.player, None),
+                           others=move.others or tuple(held.items()))
+        self._hold(((move.player, move.rack),) if move.rack else ())
+        self._hold(move.others)
+        self._final = move.final
+        try:
+            recorded = self._act(move)
+        finally:
+            self._final = ()
+        if not self._replaying:
+            self._held = ()
+        return recorded
+
+    def _hold(self, wants: Held, *, lenient: bool = False) -> Held:
+        """Make the racks hold what a record shows (:func:`letras.holding.hold`)."""
+        for p, _ in wants:
+            self._seat(p)
+        s = self._s
+        return hold(s.racks, s.bag, s.known, wants, self.edition.tiles, self.player_names,
+                    lenient=lenient)
+
+    def _act(self, move: Move) -> Move:
+        s = self._s
         a = move.action
         if isinstance(a, Challenge):
             return self._challenge(move)
@@ -450,6 +532,8 @@ class Game:
         s.board.put(place.placed())
         for _, t in place.placed():
             rack.remove(rack_tile(t))
+            if rack_tile(t) in s.known[player]:
+                s.known[player].remove(rack_tile(t))
         s.scores[player] += score.total
         s.plays_made += 1
         self._record(
@@ -489,6 +573,7 @@ class Game:
         drawn = s.bag.draw(len(exchange.tiles))
         s.bag.put_back(exchange.tiles)
         s.racks[player] = sorted(left + drawn)
+        s.known[player] = list(minus(s.known[player], exchange.tiles)[0])
         self._record(Turn(player, "exchange", 0, s.scores[player], rack=before,
                           tiles=exchange.tiles, count=len(exchange.tiles)))
         s.scoreless_in_row += 1
@@ -507,7 +592,7 @@ class Game:
         valid = move.valid
         if valid is None:
             valid = not self.pending_invalid_words()
-        judged = Move(move.player, move.action, move.seconds, valid)
+        judged = replace(move, valid=valid)
         if not valid:
             self._withdraw(pend)
             return judged
@@ -522,19 +607,19 @@ class Game:
         self._accept_pending()
         if rule == "double" and s.end_reason is None:
             if move.player == s.to_move:
-                self._lose_turn(move.player)
+                self._lose_turn(move.player, pend.place)
                 self._advance()
             else:
-                s.lose_turn.add(move.player)
+                s.lose_turn[move.player] = pend.place
         self._check_end()
         return judged
 
     def _withdraw(self, pend: _Pending) -> None:
         s = self._s
         s.board.put((sq, 0) for sq, _ in pend.place.placed())
-        s.racks[pend.player] = sorted(
-            s.racks[pend.player] + [rack_tile(t) for _, t in pend.place.placed()]
-        )
+        back = [rack_tile(t) for _, t in pend.place.placed()]
+        s.racks[pend.player] = sorted(s.racks[pend.player] + back)
+        s.known[pend.player].extend(back)
         s.scores[pend.player] -= pend.score.total
         s.plays_made -= 1
         s.pending = None
@@ -557,17 +642,17 @@ class Game:
     def _goes_out(self, player: int) -> bool:
         return not self._s.racks[player] and not self._s.bag
 
-    def _lose_turn(self, player: int) -> None:
+    def _lose_turn(self, player: int, challenged: Place) -> None:
+        """``player`` challenged a play that stood (``challenged``) and loses this turn."""
         s = self._s
         s.scoreless_in_row += 1
-        self._record(Turn(player, "lost-turn", 0, s.scores[player]))
+        self._record(Turn(player, "lost-turn", 0, s.scores[player], place=challenged))
 
     def _advance(self) -> None:
         s = self._s
         s.to_move = (s.to_move + 1) % len(self.players)
         while s.to_move in s.lose_turn:
-            s.lose_turn.discard(s.to_move)
-            self._lose_turn(s.to_move)
+            self._lose_turn(s.to_move, s.lose_turn.pop(s.to_move))
             s.to_move = (s.to_move + 1) % len(self.players)
 
     def _check_end(self) -> None:
@@ -593,18 +678,18 @@ class Game:
     def _finish(self, reason: str, out: int | None = None) -> None:
         s = self._s
         s.end_reason = reason
-        values = self.edition.tiles.values
-        rack_value = [sum(values[t] for t in r) for r in s.racks]
+        self._hold(self._final)  # the racks a record's final count shows
+        counted = final_count(s.racks, self.edition.tiles.values, out)
         for p in range(len(self.players)):
             if p != out and s.racks[p]:
-                s.scores[p] -= rack_value[p]
-                self._record(Turn(p, "rack-penalty", -rack_value[p], s.scores[p],
+                s.scores[p] += counted[p]
+                self._record(Turn(p, "rack-penalty", counted[p], s.scores[p],
                                   tiles=tuple(s.racks[p])))
         if out is not None:
-            gain = sum(rack_value)
             others = tuple(t for p, r in enumerate(s.racks) if p != out for t in r)
-            s.scores[out] += gain
-            self._record(Turn(out, "end-rack", gain, s.scores[out], tiles=tuple(sorted(others))))
+            s.scores[out] += counted[out]
+            self._record(Turn(out, "end-rack", counted[out], s.scores[out],
+                              tiles=tuple(sorted(others))))
         tc = self.rules.time_control
         if tc.kind == "game":
             for p, used in enumerate(s.clocks):
@@ -620,7 +705,7 @@ class Game:
     # ----- saving -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "format": "letras-game",
             "version": 1,
             "edition": self.edition.name,
@@ -630,6 +715,11 @@ class Game:
             "seed": self.seed,
             "moves": [m.to_dict(self.edition) for m in self._moves],
         }
+        if self.starter is not None:
+            out["starter"] = self.starter
+        if self._held:
+            out["held"] = [[p, self.edition.tiles.format(r, rack=True)] for p, r in self._held]
+        return out
 
     def to_json(self) -> str:
         """The whole game as JSON: settings, seed and history (the position is derived)."""
@@ -651,10 +741,14 @@ class Game:
             rules = RuleOptions.from_dict(data["rules"])
             players = [Player(str(p["name"]), str(p.get("kind", "human"))) for p in data["players"]]
             named = data.get("lexicon")
+            starter = data.get("starter")
             game = cls(edition, players, seed=data["seed"],
                        lexicon=lexicon or (str(named) if named else None), rules=rules,
-                       no_play_possible=no_play_possible)
+                       no_play_possible=no_play_possible,
+                       starter=None if starter is None else int(starter))
             moves = [Move.from_dict(m, edition) for m in data["moves"]]
+            held = tuple((int(p), tuple(sorted(edition.tiles.parse(str(r), rack=True))))
+                         for p, r in data.get("held", ()))
         except (KeyError, TypeError, ValueError) as e:
             if isinstance(e, FormatError):
                 raise
@@ -665,7 +759,33 @@ class Game:
             except LetrasError as e:
                 raise FormatError(f"bad saved game: move {i + 1} cannot be replayed: {e}") from None
             game._moves.append(move)
+        if held and not game.over:
+            game._held = game._hold(held, lenient=True)
         return game
+
+    @classmethod
+    def from_gcg(
+        cls,
+        record: str | bytes | GcgRecord,
+        lexicon: Lexicon | None = None,
+        edition: Edition | str | None = None,
+        *,
+        rules: RuleOptions | None = None,
+        seed: int | str | None = None,
+    ) -> Game:
+        """The game a GCG record tells (Quackle, Macondo, Woogles or letras): its history
+        replays the record, with the racks it shows, the phonies withdrawn, challenge bonuses,
+        passes, exchanges and the final count; the seeded bag supplies only the tiles the record
+        does not show. Words are not looked up: the record is the truth about them. A record
+        that stops before the end gives a game to play on. ``edition`` is the tile set to read
+        with (default: from the record); ``rules`` default to those a letras record names, else
+        to the edition's with what the record shows (see :mod:`letras.formats.gcg_rules`).
+        Raises :class:`~letras.errors.FormatError`, naming the line, when the record cannot be
+        followed."""
+        from letras.formats.gcg_game import game_from_gcg
+
+        found = edition if not isinstance(edition, str) else find_edition(edition)
+        return game_from_gcg(record, lexicon=lexicon, edition=found, rules=rules, seed=seed)
 
     @classmethod
     def from_json(

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from letras.editions import Edition
-from letras.errors import FormatError, NotationError
+from letras.errors import FormatError
+from letras.holding import Held
 from letras.play import Action, Challenge, Exchange, Pass, Place
 from letras.scoring import Score
 
@@ -40,12 +41,23 @@ GameAction = Action | Accept | NoPlayEnd
 @dataclass(frozen=True)
 class Move:
     """One action in the history. ``valid`` is a challenge's verdict on the challenged play,
-    stored so that a replay never depends on the lexicon."""
+    stored so that a replay never depends on the lexicon.
+
+    A move replayed from a game record may say what the record shows of the racks: ``rack``
+    the tiles its player holds before it (all of them, or only those the record names, such as
+    the tiles played), ``others`` the tiles other players hold before it, ``final`` (for a move
+    that ends the game) every rack the final count shows. The game makes the racks hold those
+    tiles, swapping them with the bag, so the seeded bag supplies only what the record does not
+    say.
+    """
 
     player: int
     action: GameAction
     seconds: float | None = None
     valid: bool | None = None
+    rack: tuple[int, ...] | None = None
+    others: Held = ()
+    final: Held = ()
 
     def to_dict(self, edition: Edition) -> dict[str, Any]:
         a = self.action
@@ -64,6 +76,11 @@ class Move:
             out["type"] = "accept"
         if self.seconds is not None:
             out["seconds"] = self.seconds
+        if self.rack is not None:
+            out["rack"] = edition.tiles.format(self.rack, rack=True)
+        for name, held in (("others", self.others), ("final", self.final)):
+            if held:
+                out[name] = [[p, edition.tiles.format(r, rack=True)] for p, r in held]
         return out
 
     @classmethod
@@ -88,14 +105,28 @@ class Move:
                 raise FormatError(f"unknown move type {kind!r}")
             seconds = data.get("seconds")
             valid = data.get("valid")
+            rack = data.get("rack")
+            others, final = (
+                tuple((int(p), _rack(edition, tiles)) for p, tiles in data.get(name, ()))
+                for name in ("others", "final")
+            )
             return cls(
                 player,
                 action,
                 None if seconds is None else float(seconds),
                 None if valid is None else bool(valid),
+                None if rack is None else _rack(edition, rack),
+                others,
+                final,
             )
-        except (KeyError, TypeError, NotationError) as e:
+        except (KeyError, TypeError, ValueError) as e:
+            if isinstance(e, FormatError):
+                raise
             raise FormatError(f"bad move {data!r}: {e}") from None
+
+
+def _rack(edition: Edition, text: object) -> tuple[int, ...]:
+    return tuple(sorted(edition.tiles.parse(str(text), rack=True)))
 
 
 TURN_KINDS = (

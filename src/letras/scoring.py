@@ -19,6 +19,7 @@ of a full rack adds the bingo bonus after the multipliers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from letras.board import Board, Direction, Square
@@ -125,3 +126,28 @@ def score(board: Board, place: Place, bingo_bonus: int = 50) -> Score:
     used = sum(1 for t in place.tiles if t != THROUGH)
     bingo = bingo_bonus if used >= board.edition.rack_size else 0
     return Score(scored, bingo, sum(w.score for w in scored) + bingo)
+
+
+def final_count(
+    racks: Sequence[Sequence[int]], values: Sequence[int], out: int | None = None
+) -> tuple[int, ...]:
+    """The final count of the rule sheets (rules.md section 6): what each player's score
+    changes by at the end. Each player loses the value of the tiles left on their own rack;
+    the player who went out (``out``, if any) gains the value of every other rack.
+
+    ``racks`` holds each player's rack tiles (blanks as ``0``), ``values`` the points of
+    each tile code. Two players, the first went out, the other kept a 1 and a 3:
+
+    >>> final_count([[], [1, 3]], values=[0, 1, 2, 3], out=0)
+    (4, -4)
+    >>> final_count([[2], [0, 3], [1]], values=[0, 1, 2, 3])
+    (-2, -3, -1)
+
+    (GCG records of two-player games from other programs write the same spread as twice the
+    opponent's rack to the player who went out, with no line for the opponent.)
+    """
+    own = [sum(values[t] for t in rack) for rack in racks]
+    counted = [-v for v in own]
+    if out is not None:
+        counted[out] = sum(v for p, v in enumerate(own) if p != out)
+    return tuple(counted)

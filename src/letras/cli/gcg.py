@@ -1,7 +1,9 @@
 """``letras gcg``: check game records against the rules, or print them canonically.
 
-``letras gcg check FILE...`` replays each record, prints each disagreement as ``FILE:LINE:
-message`` and one summary line per file, and exits 0 only when every file agrees.
+``letras gcg check FILE...`` replays each record as a game (:meth:`letras.game.Game.from_gcg`'s
+replay), compares every recorded score and running total with the game's scoresheet
+(:mod:`letras.formats.gcg_check`), prints each disagreement as ``FILE:LINE: message`` and one
+summary line per file, and exits 0 only when every file agrees.
 ``letras gcg show FILE`` prints a record as canonical GCG.
 """
 
@@ -26,8 +28,8 @@ def add_parser(sub: Any) -> None:
     actions = p.add_subparsers(dest="gcg_action", metavar="ACTION")
     check = actions.add_parser(
         "check", help="replay records and recompute every score and running total",
-        description="Replay each record, recompute every score, and report where the record "
-        "and the rules disagree. Exit status 0 only when every file agrees.",
+        description="Replay each record as a game, recompute every score, and report where "
+        "the record and the rules disagree. Exit status 0 only when every file agrees.",
     )
     check.add_argument("files", nargs="+", metavar="FILE", help="GCG files")
     check.add_argument("--edition", help="tile set to read with (default: from #lexicon, else en)")

@@ -16,11 +16,16 @@ from typing import TYPE_CHECKING, Any
 from letras.editions import CHALLENGE_RULES, Edition
 from letras.errors import LetrasError
 
+DEFAULT = "pt-BR"
+"""The edition of a new game when none is named."""
+
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from letras.game import Game
     from letras.i18n import Messages
     from letras.lexicon.kwg import WordGraph
+    from letras.terminal.saving import SavedGame
     from letras.terminal.table import Table
 
 
@@ -33,7 +38,8 @@ def add_parser(sub: Any) -> None:
         "'8D CASA' (row first: across) or 'H8 CASA' (column first: down), or 'help' for the "
         "commands. With no options: Portuguese (Brazil), you against the computer.",
     )
-    p.add_argument("--edition", default="pt-BR", help="the edition (pt-BR, es, it, en)")
+    p.add_argument("--edition", help="the edition (pt-BR, es, it, en; default pt-BR; with "
+                   "--resume, the tile set of another program's record)")
     p.add_argument("--lexicon", metavar="LEXICON",
                    help="a shipped lexicon's name, a word list or a .kwg graph "
                         "(default: the edition's own)")
@@ -46,7 +52,9 @@ def add_parser(sub: Any) -> None:
                         "(default: the edition's rule)")
     p.add_argument("--clock", metavar="TIME",
                    help="a game clock per player (25m), or a limit per move (move:3m)")
-    p.add_argument("--resume", metavar="FILE.gcg", help="continue a game saved by 'save'")
+    p.add_argument("--resume", metavar="FILE.gcg",
+                   help="continue a game saved by 'save', or a game record (GCG) from another "
+                        "program that is not over")
     p.add_argument("--ai-seconds", type=float, default=2.0, metavar="S",
                    help="how long a computer player may think, in seconds (2)")
     p.add_argument("--language", metavar="LANG",
@@ -72,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console(color_system=None if plain else "auto", highlight=False, emoji=False,
                       markup=False)
     # Resuming, the messages follow the saved game's edition once the file is read.
-    t = messages(args.language or find_edition(args.edition).language)
+    t = messages(args.language or find_edition(args.edition or DEFAULT).language)
     try:
         table, resumed = _set_table(args, console, plain, t)
     except InputError as e:
@@ -103,19 +111,22 @@ def _set_table(
     from letras.terminal import InputError
     from letras.terminal.saving import load_saved
     from letras.terminal.seats import read_seats
-    from letras.terminal.table import Table, TableOptions
 
     if args.ai_seconds <= 0:
         raise InputError("setup.ai_seconds")
     lexicon_file: str | None = None
     if args.resume is not None:
-        given = [name for name, value in (("--edition", args.edition != "pt-BR"),
+        saved = load_saved(args.resume)
+        foreign = saved.record is not None
+        given = [name for name, value in (("--edition", args.edition and not foreign),
                                           ("--players", args.players), ("--seed", args.seed),
                                           ("--challenge", args.challenge),
                                           ("--clock", args.clock)) if value]
         if given:
             raise InputError("resume.options", options=", ".join(given))
-        saved = load_saved(args.resume)
+        if foreign:
+            game, graph, t = _foreign(args, saved, console, t)
+            return _finish_setup(args, game, graph, console, plain, t, None, args.resume)
         try:
             edition = find_edition(str(saved.data["edition"]))
         except (KeyError, LetrasError) as e:
@@ -131,7 +142,7 @@ def _set_table(
             raise InputError("resume.damaged", reason=str(e)) from None
         resumed: str | None = args.resume
     else:
-        edition = find_edition(args.edition)
+        edition = find_edition(args.edition or DEFAULT)
         rules = edition.rules
         if args.challenge:
             rules = rules.replace(challenge_rule=args.challenge)
@@ -146,9 +157,46 @@ def _set_table(
         graph = _load_graph(edition, args.lexicon, console, t)
         game = Game(edition, seats, seed=args.seed, lexicon=graph, rules=rules)
         resumed = None
-    _warm_up(edition, graph, console, t)
+    return _finish_setup(args, game, graph, console, plain, t, lexicon_file, resumed)
+
+
+def _finish_setup(
+    args: argparse.Namespace, game: Game, graph: WordGraph, console: Console, plain: bool,
+    t: Messages, lexicon_file: str | None, resumed: str | None,
+) -> tuple[Table, str | None]:
+    from letras.terminal.table import Table, TableOptions
+
+    _warm_up(game.edition, graph, console, t)
     options = TableOptions(plain=plain, ai_seconds=args.ai_seconds, lexicon_file=lexicon_file)
     return Table(game, graph, t, console, _ask, options), resumed
+
+
+def _foreign(
+    args: argparse.Namespace, saved: SavedGame, console: Console, t: Messages
+) -> tuple[Game, WordGraph, Messages]:
+    """The game a record from another program tells, to play on (every seat a person)."""
+    from letras.editions import find_edition
+    from letras.formats.gcg import read_gcg
+    from letras.game import Game
+    from letras.i18n import messages
+    from letras.terminal import InputError
+
+    record = saved.record
+    assert record is not None
+    if args.edition:
+        record = read_gcg(saved.raw, find_edition(args.edition))
+    edition = record.edition
+    if args.language is None:
+        t = messages(edition.language)
+    graph = _load_graph(edition, args.lexicon, console, t)
+    try:
+        game = Game.from_gcg(record, lexicon=graph, edition=edition)
+    except LetrasError as e:
+        reason = t(e.key, **e.values) if t.has(e.key) else str(e)
+        raise InputError("resume.damaged", reason=reason) from None
+    if game.over:
+        raise InputError("resume.over", path=args.resume)
+    return game, graph, t
 
 
 def _file(spec: str | None) -> str | None:

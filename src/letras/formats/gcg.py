@@ -54,9 +54,12 @@ class EventKind(enum.Enum):
     WITHDRAWN = "withdrawn"
     """``--``: the previous play was a phony, its tiles go back and its score is taken off."""
     CHALLENGE_BONUS = "challenge-bonus"
-    """``(challenge)``: points for the player whose play was challenged and stood."""
+    """``(challenge)``: points for the player whose play was challenged and stood (or, as
+    ``-10``, the points a challenger loses under the ``penalty10`` rule)."""
     END_POINTS = "end-points"
-    """``(TILES) +N``: the player who went out gains twice the value of the opponent's rack."""
+    """``(TILES) +N``: the player who went out gains the value of the other racks (twice the
+    opponent's rack, with no line for the opponent, as two-player records of Quackle, Macondo
+    and Woogles write it)."""
     END_PENALTY = "end-penalty"
     """``(TILES) -N``: a player loses the value of their own rack left at the end."""
     TIME_PENALTY = "time-penalty"
@@ -534,6 +537,11 @@ def format_play_tiles(tiles: TileSet, word: Sequence[int]) -> str:
     return tiles.format(word, through=".")
 
 
+def place_text(tiles: TileSet, place: Place) -> str:
+    """A play as an event writes it: ``8D WINDY``, ``E3 JAVE..N``."""
+    return f"{place.coordinate()} {format_play_tiles(tiles, place.tiles)}"
+
+
 def _move_text(event: GcgEvent, edition: Edition) -> str:
     tiles = edition.tiles
     action = event.action
@@ -550,7 +558,7 @@ def _move_text(event: GcgEvent, edition: Edition) -> str:
     if isinstance(action, Exchange):
         return "-" + format_rack(tiles, action.tiles) if action.tiles else f"-{action.count}"
     assert isinstance(action, Place)
-    return f"{action.coordinate()} {format_play_tiles(tiles, action.tiles)}"
+    return place_text(tiles, action)
 
 
 def event_line(event: GcgEvent, edition: Edition) -> str:

@@ -1,10 +1,17 @@
-"""Replay a GCG record and check every recorded score against the rules.
+"""Check a GCG record: replay it as a game and compare every recorded score with the rules.
 
-No bag is needed: the racks are in the record. The board is rebuilt play by play, each play is
-scored again with :mod:`letras.scoring` (bingo bonus from the edition's rules) and checked against
-the recorded rack; withdrawn phonies take the previous play's tiles back; challenge bonuses, end-
-of-game rack points, rack penalties and time penalties are checked, and so is every running total.
-Words are not checked: no lexicon is needed.
+The record is replayed as a :class:`~letras.game.Game` (:func:`~letras.formats.gcg_follow.
+follow_gcg`): its racks are the record's, its board is rebuilt play by play, withdrawn phonies
+are taken back, challenges, passes, exchanges and the end of the game are carried out by the
+rules. Each recorded score is then compared with the game's scoresheet line for that event, and
+each running total with the previous total plus the recorded score. The end-of-game lines are
+also checked against the board and the racks the record showed. Words are not checked: no
+lexicon is needed.
+
+Two conventions of the end are accepted: the final count of the rule sheets (each player loses
+their own rack, the one who went out gains the others'), as letras writes it, and in a
+two-player game twice the opponent's rack to the player who went out, with no line for the
+opponent, as Quackle, Macondo and Woogles write it.
 
 >>> from letras.formats.gcg import read_gcg
 >>> record = read_gcg('''#player1 doug doug
@@ -20,25 +27,25 @@ line 5: running total 60, expected 32 +34 = 66
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from letras.board import Board
-from letras.editions import editions
-from letras.errors import FormatError, IllegalPlayError
 from letras.formats.gcg import EventKind, GcgEvent, GcgRecord, Rack, format_rack
+from letras.formats.gcg_follow import FollowedRecord, Step, follow_gcg
+from letras.formats.gcg_rules import refusal
+from letras.game import Game
 from letras.play import Exchange, Place
-from letras.rules import check_rack, check_shape
-from letras.scoring import score
-from letras.tiles import EMPTY, THROUGH, rack_tile
+from letras.rack import minus as _minus
+from letras.scoring import final_count
+from letras.tiles import THROUGH, rack_tile
+
+__all__ = [
+    "CHALLENGE_BONUSES", "Disagreement", "Replay", "check_gcg", "refusal", "replay_gcg",
+]
 
 CHALLENGE_BONUSES = (5, 10)
 """What a failed challenge gives the challenged player under 5- and 10-point rules."""
-
-# Shape problems after which a play cannot be laid on the board at all.
-_UNPLACEABLE = frozenset(
-    {"off-board", "square-taken", "through-mismatch", "no-tiles", "blank-letter", "unknown-tile"}
-)
 
 
 @dataclass(frozen=True)
@@ -54,42 +61,29 @@ class Disagreement:
 
 @dataclass
 class Replay:
-    """The outcome of a replay: the final board, each player's running total (as recorded,
-    after the checks), whether the record reaches the end of the game, and the disagreements."""
+    """The outcome of a check: the final board, each player's running total (as recorded),
+    whether the record reaches the end of the game, the disagreements, and the game the
+    record replays as."""
 
     board: Board
     totals: dict[str, int]
     finished: bool
     disagreements: list[Disagreement]
-
-
-def refusal(record: GcgRecord) -> str | None:
-    """Why the record cannot be replayed with its edition, or None when it can."""
-    letters = sorted({c for e in record.errors if e.reason == "unknown-tile" for c in e.letters})
-    unknown = [e.message for e in record.errors if e.reason == "unknown-edition"]
-    if not letters and not unknown:
-        return None
-    name = record.edition.name
-    parts = list(unknown)
-    if letters:
-        fits = [
-            e.name for e in editions().values() if all(e.tiles.has_letter(c) for c in letters)
-        ]
-        hint = f"try --edition {fits[0]}" if fits else "no shipped edition has them"
-        parts.append(f"it uses letters that edition {name} lacks: {' '.join(letters)} ({hint})")
-    return "; ".join(parts)
+    game: Game
 
 
 def replay_gcg(record: GcgRecord) -> Replay:
-    """Replay every event of ``record``; raises :class:`~letras.errors.FormatError` when the
-    record needs tiles its edition lacks (see :func:`refusal`)."""
-    why = refusal(record)
-    if why is not None:
-        raise FormatError(why)
-    replayer = _Replayer(record)
-    for event in record.events:
-        replayer.step(event)
-    return Replay(replayer.board, replayer.totals, replayer.finished, replayer.found)
+    """Replay every event of ``record`` and compare; raises
+    :class:`~letras.errors.FormatError` when the record needs tiles its edition lacks (see
+    :func:`refusal`)."""
+    followed = follow_gcg(record)
+    checker = _Checker(record, followed)
+    checker.found.extend(Disagreement(1, problem) for problem in followed.problems)
+    for step in followed.steps:
+        checker.step(step)
+    checker.leftovers()
+    return Replay(followed.game.board, checker.totals, checker.finished, checker.found,
+                  followed.game)
 
 
 def check_gcg(record: GcgRecord) -> list[Disagreement]:
@@ -97,37 +91,27 @@ def check_gcg(record: GcgRecord) -> list[Disagreement]:
     return replay_gcg(record).disagreements
 
 
-def _minus(have: Iterable[int], take: Iterable[int]) -> tuple[Rack, Rack]:
-    """``have`` less ``take`` as multisets: (what is left, what ``have`` lacked)."""
-    left, missing = Counter(have), Counter(take)
-    missing.subtract(left)
-    left.subtract(Counter(take))
-    return (tuple(sorted((+left).elements())), tuple(sorted((+missing).elements())))
-
-
-class _Replayer:
-    def __init__(self, record: GcgRecord) -> None:
+class _Checker:
+    def __init__(self, record: GcgRecord, followed: FollowedRecord) -> None:
+        self.record = record
+        self.followed = followed
         self.edition = record.edition
         self.tiles = record.edition.tiles
-        self.board = Board(record.edition)
-        self.nicknames = [p.nickname for p in record.players]
-        self.totals = dict.fromkeys(self.nicknames, 0)
+        self.game = followed.game
+        self.seats = {p.nickname: i for i, p in enumerate(record.players)}
+        self.totals = {p.nickname: 0 for p in record.players}
         self.kept: dict[str, Rack | None] = {}  # tiles known to stay on a rack after a turn
-        self.last_play: tuple[GcgEvent, Place] | None = None
-        self.previous: GcgEvent | None = None
-        self.before_bonus: GcgEvent | None = None  # the last event that is not a bonus
+        self.steps = {id(s.event): s for s in followed.steps}
         self.finished = False
         self.found: list[Disagreement] = []
-        self.handlers: dict[EventKind, Callable[[GcgEvent], None]] = {
-            EventKind.PLAY: self.play,
-            EventKind.PASS: self.pass_,
-            EventKind.EXCHANGE: self.exchange,
-            EventKind.WITHDRAWN: self.withdrawn,
-            EventKind.CHALLENGE_BONUS: self.challenge_bonus,
-            EventKind.END_POINTS: self.end_points,
-            EventKind.END_PENALTY: self.end_penalty,
-            EventKind.TIME_PENALTY: self.time_penalty,
-        }
+        ends = [e for e in record.events if e.kind in (EventKind.END_POINTS,
+                                                       EventKind.END_PENALTY)]
+        penalised = {e.player for e in ends if e.kind is EventKind.END_PENALTY}
+        players = {p.nickname for p in record.players} or {e.player for e in record.events}
+        # Quackle, Macondo, Woogles: twice the opponent's rack, no line for the opponent.
+        self.doubled = len(players) <= 2 and any(
+            e.kind is EventKind.END_POINTS and not players - {e.player} <= penalised for e in ends
+        )
 
     def say(self, event: GcgEvent, message: str) -> None:
         self.found.append(Disagreement(event.line, message))
@@ -135,100 +119,89 @@ class _Replayer:
     def rack_text(self, tiles: Sequence[int]) -> str:
         return format_rack(self.tiles, tiles) or "(nothing)"
 
-    def step(self, event: GcgEvent) -> None:
-        if self.nicknames and event.player not in self.nicknames:
-            self.say(event, f"{event.player!r} is not a player of this game "
-                            f"({', '.join(self.nicknames)})")
-        self.handlers[event.kind](event)
+    def expect(self, event: GcgEvent, expected: int, what: str) -> None:
+        if event.score != expected:
+            self.say(event, f"{what} scores {expected:+d}, recorded {event.score:+d}")
+
+    def step(self, step: Step) -> None:
+        event = step.event
+        for problem in step.problems:
+            self.say(event, problem)
+        compare = {
+            EventKind.PLAY: self.play,
+            EventKind.PASS: self.pass_,
+            EventKind.EXCHANGE: self.exchange,
+            EventKind.WITHDRAWN: self.withdrawn,
+            EventKind.CHALLENGE_BONUS: self.challenge,
+            EventKind.END_POINTS: self.end_points,
+            EventKind.END_PENALTY: self.end_penalty,
+            EventKind.TIME_PENALTY: self.time_penalty,
+        }[event.kind]
+        compare(step)
         before = self.totals.get(event.player, 0)
         expected = before + event.score
         if event.total != expected:
             self.say(event, f"running total {event.total}, expected {before} "
                             f"{event.score:+d} = {expected}")
         self.totals[event.player] = event.total
-        self.previous = event
-        if event.kind is not EventKind.CHALLENGE_BONUS:
-            self.before_bonus = event
 
-    def expect_score(self, event: GcgEvent, expected: int, what: str) -> None:
-        if event.score != expected:
-            self.say(event, f"{what} scores {expected:+d}, recorded {event.score:+d}")
+    # ----- turns -----------------------------------------------------------------------------
 
-    def play(self, event: GcgEvent) -> None:
+    def play(self, step: Step) -> None:
+        event = step.event
         assert isinstance(event.action, Place)
-        self.last_play = None
         self.kept[event.player] = None
-        notation = event.action.notation(self.edition)
-        try:
-            place = event.action.resolve_through(self.board)
-        except IllegalPlayError as e:
-            self.say(event, f"{notation}: {e}")
-            return
-        try:
-            check_shape(self.board, place)
-        except IllegalPlayError as e:
-            self.say(event, f"{notation}: {e}")
-            if e.reason in _UNPLACEABLE:
-                return
-        if event.rack is not None:
-            try:
-                check_rack(self.board, place, event.rack)
-            except IllegalPlayError as e:
-                self.say(event, f"{notation}: {e}")
-            laid = [rack_tile(t) for t in place.tiles if t != THROUGH]
+        if step.place is not None and event.rack is not None:
+            laid = [rack_tile(t) for t in step.place.tiles if t != THROUGH]
             self.kept[event.player] = _minus(event.rack, laid)[0]
-        result = score(self.board, place, self.edition.rules.bingo_bonus)
-        if result.total != event.score:
-            self.say(event, f"{notation} scores {result.total:+d} ({result}), "
-                            f"recorded {event.score:+d}")
-        self.board.put(place.placed())
-        self.last_play = (event, place)
+        turn = step.turn
+        if step.followed and turn is not None and turn.points != event.score:
+            self.say(event, f"{event.action.notation(self.edition)} scores {turn.points:+d} "
+                            f"({turn.score}), recorded {event.score:+d}")
 
-    def pass_(self, event: GcgEvent) -> None:
-        self.expect_score(event, 0, "a pass")
-        if event.rack is not None:
-            self.kept[event.player] = event.rack
+    def pass_(self, step: Step) -> None:
+        self.expect(step.event, step.turn.points if step.turn else 0, "a pass")
+        if step.event.rack is not None:
+            self.kept[step.event.player] = step.event.rack
 
-    def exchange(self, event: GcgEvent) -> None:
+    def exchange(self, step: Step) -> None:
+        event = step.event
         assert isinstance(event.action, Exchange)
-        self.expect_score(event, 0, "an exchange")
+        self.expect(event, 0, "an exchange")
         self.kept[event.player] = None
-        tiles = event.action.tiles
-        if event.rack is not None and event.action.count > len(event.rack):
-            self.say(event, f"exchanges {event.action.count} tiles from a rack of "
-                            f"{len(event.rack)}")
-        if event.rack is not None and tiles:
-            left, missing = _minus(event.rack, tiles)
-            if missing:
-                self.say(event, f"exchanges {self.rack_text(missing)}, not on the rack "
-                                f"{self.rack_text(event.rack)}")
-            self.kept[event.player] = left
+        if event.rack is not None and event.action.tiles:
+            self.kept[event.player] = _minus(event.rack, event.action.tiles)[0]
 
-    def withdrawn(self, event: GcgEvent) -> None:
-        last, self.last_play = self.last_play, None
-        if last is None or last[0] is not self.previous or last[0].player != event.player:
-            self.say(event, f"a withdrawn phony (--) must follow a play by {event.player}")
+    def withdrawn(self, step: Step) -> None:
+        event, play = step.event, step.target
+        if play is None:
             return
-        play_event, place = last
-        for square, _ in place.placed():
-            self.board[square] = EMPTY
-        notation = place.notation(self.edition)
-        self.expect_score(event, -play_event.score, f"withdrawing {notation}")
-        if event.rack is not None and play_event.rack is not None and event.rack != play_event.rack:
+        place = self.steps[id(play)].place
+        if step.turn is not None and place is not None:
+            self.expect(event, step.turn.points, f"withdrawing {place.notation(self.edition)}")
+        if event.rack is not None and play.rack is not None and event.rack != play.rack:
             self.say(event, f"rack {self.rack_text(event.rack)} is not the rack "
-                            f"{self.rack_text(play_event.rack)} of the withdrawn play")
-        self.kept[event.player] = play_event.rack or event.rack
+                            f"{self.rack_text(play.rack)} of the withdrawn play")
+        self.kept[event.player] = play.rack or event.rack
 
-    def challenge_bonus(self, event: GcgEvent) -> None:
-        target = self.before_bonus
-        if target is None or target.kind is not EventKind.PLAY or target.player != event.player:
-            self.say(event, f"a challenge bonus goes to the player whose play stood: it must "
-                            f"follow a play by {event.player}")
-        if event.score not in CHALLENGE_BONUSES:
+    def challenge(self, step: Step) -> None:
+        event, turn = step.event, step.turn
+        if event.rack is not None and event.score >= 0:
+            self.kept[event.player] = event.rack
+        if not step.followed:
+            return
+        if event.score >= 0 and event.score not in CHALLENGE_BONUSES:
             self.say(event, f"a challenge bonus is {' or '.join(map(str, CHALLENGE_BONUSES))} "
                             f"points, recorded {event.score:+d}")
-        if event.rack is not None:
-            self.kept[event.player] = event.rack
+        elif turn is None:
+            rule = self.game.rules.challenge_rule
+            self.say(event, f"under the {rule} challenge rule a play that stands gives no "
+                            f"points, recorded {event.score:+d}")
+        else:
+            what = "a challenge bonus" if turn.kind == "challenge-bonus" else "a challenge penalty"
+            self.expect(event, turn.points, what)
+
+    # ----- the end of the game ----------------------------------------------------------------
 
     def value(self, tiles: Iterable[int]) -> int:
         return sum(self.tiles.value(t) for t in tiles)
@@ -236,13 +209,14 @@ class _Replayer:
     def unseen(self) -> Rack:
         """The tiles of a full bag that are not on the board (blanks as ``0``)."""
         pool = Counter(dict(enumerate(self.tiles.counts)))
-        pool.subtract(rack_tile(t) for _, t in self.board.tiles())
+        pool.subtract(rack_tile(t) for _, t in self.game.board.tiles())
         return tuple(sorted((+pool).elements()))
 
-    def end_points(self, event: GcgEvent) -> None:
+    def end_points(self, step: Step) -> None:
         # Once a player goes out, the bag is empty: the others' racks are every tile that is
         # not on the board. (Their last recorded racks may not show it: they may have drawn
         # the last tiles of the bag after their last play.)
+        event = step.event
         self.finished = True
         own = self.kept.get(event.player)
         if own:
@@ -253,11 +227,15 @@ class _Replayer:
             self.say(event, f"counts ({self.rack_text(event.counted)}), but the tiles not on "
                             f"the board are ({self.rack_text(left)})")
         value = self.value(event.counted)
-        factor = 2 if len(self.totals) <= 2 else 1
-        self.expect_score(event, factor * value,
-                          f"({self.rack_text(event.counted)}), worth {value},")
+        if step.turn is not None:
+            expected = step.turn.points * (2 if self.doubled else 1)
+        else:
+            expected = final_count([(), event.counted], self.tiles.values, out=0)[0]
+            expected *= 2 if self.doubled else 1
+        self.expect(event, expected, f"({self.rack_text(event.counted)}), worth {value},")
 
-    def end_penalty(self, event: GcgEvent) -> None:
+    def end_penalty(self, step: Step) -> None:
+        event = step.event
         self.finished = True
         counted = tuple(sorted(event.counted))
         extra = _minus(counted, self.unseen())[0]
@@ -269,11 +247,28 @@ class _Replayer:
         if missing:
             self.say(event, f"counts ({self.rack_text(counted)}), but the player kept "
                             f"{self.rack_text(missing)} too")
-        value = self.value(counted)
-        self.expect_score(event, -value, f"a rack penalty for ({self.rack_text(counted)})")
+        expected = step.turn.points if step.turn else final_count([counted], self.tiles.values)[0]
+        self.expect(event, expected, f"a rack penalty for ({self.rack_text(counted)})")
 
-    def time_penalty(self, event: GcgEvent) -> None:
-        per_minute = self.edition.rules.time_control.penalty_per_minute
+    def time_penalty(self, step: Step) -> None:
+        event = step.event
+        per_minute = self.game.rules.time_control.penalty_per_minute
         if event.score >= 0 or event.score % per_minute:
             self.say(event, f"a time penalty is a loss of {per_minute} points per minute, "
                             f"recorded {event.score:+d}")
+        elif step.turn is not None:
+            self.expect(event, step.turn.points, "a time penalty")
+
+    def leftovers(self) -> None:
+        """The end-of-game lines of the game that the record leaves out."""
+        events = self.record.events
+        if not self.finished or not events or not self.game.over:
+            return
+        names = self.game.player_names
+        for turn in self.followed.unmatched:
+            if turn.kind == "rack-penalty" and self.doubled:
+                continue  # counted twice in the line of the player who went out
+            if turn.kind in ("rack-penalty", "end-rack", "time-penalty"):
+                tiles = f" ({self.rack_text(turn.tiles)})" if turn.tiles else ""
+                self.say(events[-1], f"the record leaves out {names[turn.player]}'s "
+                                     f"{turn.kind}{tiles} {turn.points:+d}")

@@ -4,8 +4,9 @@ The file is ordinary GCG (any GCG reader shows the game) with one more pragma, `
 holding the whole game as one line of JSON (:meth:`letras.game.Game.to_dict`: edition, rule
 options, seats and their kinds, lexicon, seed and every move); GCG readers skip pragmas they do
 not know. A word list given as a file is remembered in ``#letras-lexicon-file``. A GCG record
-without the ``#letras-game`` pragma cannot be resumed: its racks and bag cannot be rebuilt from
-the seed.
+without the ``#letras-game`` pragma (from Quackle, Macondo, Woogles) is read as a record:
+:meth:`letras.game.Game.from_gcg` makes the game it tells, with the racks it shows and the rest
+of the bag unknown.
 
 >>> from letras.game import Game, Player
 >>> game = Game("en", [Player("Ana"), Player("Bot", "ai:greedy")], seed=5)
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from letras.formats.game_gcg import game_to_record
-from letras.formats.gcg import read_gcg, write_gcg
+from letras.formats.gcg import GcgRecord, read_gcg, write_gcg
 from letras.game import Game
 from letras.terminal import InputError
 
@@ -42,6 +43,10 @@ class SavedGame:
 
     data: dict[str, Any]
     lexicon_file: str | None = None
+    record: GcgRecord | None = None
+    """A record from another program (no ``#letras-game`` pragma): ``data`` is empty."""
+    raw: bytes = b""
+    """The file as read, to read the record again with another tile set."""
 
 
 def game_text(game: Game, lexicon_file: str | None = None) -> str:
@@ -70,12 +75,14 @@ def save_game(game: Game, path: str | os.PathLike[str], lexicon_file: str | None
 
 
 def read_saved(text: str | bytes) -> SavedGame:
-    """The game data in a saved GCG record; :class:`InputError` when it has none."""
+    """The game data in a saved GCG record, or the record itself when another program wrote
+    it; :class:`InputError` when the game data is damaged."""
     record = read_gcg(text)
     found = dict(record.pragmas)
     raw = found.get(PRAGMA)
     if raw is None:
-        raise InputError("resume.foreign")
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        return SavedGame({}, record=record, raw=data)
     try:
         data = json.loads(raw)
     except json.JSONDecodeError:
