@@ -122,3 +122,24 @@ def test_gcg_without_an_action_shows_usage(capsys: pytest.CaptureFixture[str]) -
     code, _, err = run(capsys)
     assert code == 2
     assert "check or show" in err
+
+
+def test_show_prints_a_position_of_the_record_as_cgp(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from letras.formats.cgp import Position
+
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 doug doug\n#player2 emely emely\n"
+                    ">doug: DINNVWY 8D WINDY +32 32\n>emely: ADEEGIL 7C GALE +16 16\n",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "show", str(path), "--cgp", "1")
+    assert code == 0
+    position = Position.from_cgp(out.strip())
+    assert position.scores == (0, 32)  # emely to move first
+    assert position.edition.tiles.format(position.rack) == "ADEEGIL"
+    assert position.board.tile_count() == 5
+    assert main(["moves", out.strip(), "--top", "1"]) == 0
+    assert capsys.readouterr().out.strip()
+    code, _, err = run(capsys, "show", str(path), "--cgp", "9")
+    assert code == 1 and "no turn 9: the record has 2 events" in err

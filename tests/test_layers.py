@@ -45,3 +45,22 @@ def test_the_table_imports_no_front_end() -> None:
                  "textual", "starlette", "fastapi", "uvicorn", "sqlalchemy", "psycopg",
                  "sqlite3")
     assert not [m for m in modules if m.startswith(forbidden)]
+
+
+def test_the_move_generator_knows_no_game() -> None:
+    """The move generator works on boards, racks and word graphs: no import of the game,
+    not even for types (``import letras`` loads the game, so the sources are read)."""
+    import ast
+    from pathlib import Path
+
+    import letras.movegen
+
+    imported = set()
+    for path in Path(letras.movegen.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+    assert "letras.board" in imported
+    assert not imported & {"letras.game", "letras.history", "letras.view", "letras.ai"}

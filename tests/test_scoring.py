@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from helpers import board_with
 from letras.board import Board, Square
 from letras.editions import find_edition
@@ -95,3 +98,24 @@ def test_bingo_bonus_after_multipliers() -> None:
     assert s.bingo == 50
     # D8 is a double letter (D on it), H8 the centre (double word).
     assert s.total == (face + 2) * 2 + 50
+
+
+@given(st.lists(st.integers(0, 26), max_size=7), st.lists(st.integers(0, 26), min_size=1,
+                                                          max_size=7), st.integers(0, 200))
+def test_the_endgame_kernels_count_the_end_as_final_count(
+    opp_rack: list[int], my_rack: list[int], score: int
+) -> None:
+    """The endgame search keeps a fast copy of the final count in compiled code (as a spread):
+    it agrees with :func:`letras.scoring.final_count`."""
+    from letras.ai.endgame.plays import _ply_value
+    from letras.scoring import final_count
+
+    values = find_edition("en").tiles.values
+    opp_value = sum(values[t] for t in opp_rack)
+    my_value = sum(values[t] for t in my_rack)
+    went_out = final_count([[], opp_rack], values, out=0)
+    value, ends = _ply_value(score, 0, 0, len(opp_rack), opp_value, False)
+    assert ends and value == score + went_out[0] - went_out[1]
+    stopped = final_count([my_rack, opp_rack], values)
+    value, ends = _ply_value(0, len(my_rack), my_value, len(opp_rack), opp_value, True)
+    assert ends and value == stopped[0] - stopped[1]

@@ -35,7 +35,7 @@ from letras.bag import Bag
 from letras.board import Board
 from letras.editions import Edition, RuleOptions, find_edition
 from letras.errors import FormatError, LetrasError, RuleError
-from letras.history import Accept, GameAction, Move, NoPlayEnd, Turn
+from letras.history import Accept, EndReason, GameAction, Move, NoPlayEnd, Turn
 from letras.holding import Held, hold
 from letras.lexicon import Lexicon
 from letras.play import Challenge, Exchange, Pass, Place
@@ -83,7 +83,7 @@ class _State:
     scoreless_in_row: int = 0
     plays_made: int = 0
     clocks: list[float] = field(default_factory=list)
-    end_reason: str | None = None
+    end_reason: EndReason | None = None
     known: list[list[int]] = field(default_factory=list)
     """Per player, the rack tiles a record has named and that have not left the rack since
     (see :meth:`Game._hold`)."""
@@ -108,7 +108,7 @@ class Game:
         held: Held = (),
     ) -> None:
         """``starter`` is the player who moves first (default: the one who draws the lowest
-        tile, rules.md 2); ``held`` the racks a record shows after its last move (see
+        tile, rules.md 3.1); ``held`` the racks a record shows after its last move (see
         :class:`~letras.history.Move`), for a game taken up from a record."""
         self.edition = find_edition(edition) if isinstance(edition, str) else edition
         self.rules = rules or self.edition.rules
@@ -217,7 +217,7 @@ class Game:
         return self._s.end_reason is not None
 
     @property
-    def end_reason(self) -> str | None:
+    def end_reason(self) -> EndReason | None:
         """``out`` (a player went out), ``passes``, ``scoreless`` or ``no-play``; None if on."""
         return self._s.end_reason
 
@@ -675,7 +675,7 @@ class Game:
             self._finish("no-play")
             self._ended_by_check = True
 
-    def _finish(self, reason: str, out: int | None = None) -> None:
+    def _finish(self, reason: EndReason, out: int | None = None) -> None:
         s = self._s
         s.end_reason = reason
         self._hold(self._final)  # the racks a record's final count shows
@@ -810,7 +810,8 @@ def _no_play_possible(game: Game) -> bool:
     # imported only then (the one call upwards, through this hook).
     from letras.movegen import no_play_possible
 
-    return no_play_possible(game)
+    racks = [game.rack(p) for p in range(len(game.players))]
+    return no_play_possible(game.board, racks, game.lexicon, join_words=game.may_join_words)
 
 
 def _draw_for_first(bag: Bag, n: int) -> list[list[tuple[int, int]]]:

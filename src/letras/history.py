@@ -9,7 +9,7 @@ withdrawn phony, a challenge bonus, a lost turn, end-of-game rack points ...).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from letras.editions import Edition
 from letras.errors import FormatError
@@ -129,7 +129,7 @@ def _rack(edition: Edition, text: object) -> tuple[int, ...]:
     return tuple(sorted(edition.tiles.parse(str(text), rack=True)))
 
 
-TURN_KINDS = (
+TurnKind = Literal[
     "play",
     "exchange",
     "pass",
@@ -141,7 +141,13 @@ TURN_KINDS = (
     "end-rack",  # the player who went out gains the others' racks
     "rack-penalty",  # a player loses the value of their own rack at the end
     "time-penalty",  # game clock: points lost for time over
-)
+]
+"""What a scoresheet line records."""
+TURN_KINDS: tuple[TurnKind, ...] = get_args(TurnKind)
+
+EndReason = Literal["out", "passes", "scoreless", "no-play"]
+"""Why a game ended: a player went out, every player passed, too many scoreless turns in a
+row, or nobody could play."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +160,7 @@ class Turn:
     """
 
     player: int
-    kind: str
+    kind: TurnKind
     points: int
     total: int
     rack: tuple[int, ...] | None = None

@@ -20,7 +20,7 @@ from typing import Any
 
 from letras.board import Board
 from letras.editions import Edition, RuleOptions
-from letras.history import Turn
+from letras.history import EndReason, Turn
 from letras.play import Place
 
 
@@ -42,7 +42,7 @@ class TableView:
     turns: tuple[Turn, ...]
     challengeable: Place | None
     over: bool
-    end_reason: str | None
+    end_reason: EndReason | None
     may_join_words: bool = True
     """May a play now join words already on the board (the ``join_words_from_turn`` rule)?"""
     pending_player: int | None = None

@@ -4,7 +4,8 @@
 replay), compares every recorded score and running total with the game's scoresheet
 (:mod:`letras.formats.gcg_check`), prints each disagreement as ``FILE:LINE: message`` and one
 summary line per file, and exits 0 only when every file agrees.
-``letras gcg show FILE`` prints a record as canonical GCG.
+``letras gcg show FILE`` prints a record as canonical GCG; ``--cgp TURN`` prints the position
+after its first TURN events as CGP, for ``letras moves``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ def add_parser(sub: Any) -> None:
     show = actions.add_parser("show", help="print a record as canonical GCG (UTF-8)")
     show.add_argument("file", metavar="FILE", help="a GCG file")
     show.add_argument("--edition", help="tile set to read with (default: from #lexicon, else en)")
+    show.add_argument("--cgp", type=int, metavar="TURN",
+                      help="print the position after the record's first TURN events as CGP "
+                           "(0: the start), the rack of the player to move as the record shows "
+                           "it: the input of 'letras moves'")
     show.set_defaults(func=run_show)
 
     def usage(args: argparse.Namespace) -> int:
@@ -105,5 +110,12 @@ def run_show(args: argparse.Namespace) -> int:
         return 1
     for error in record.errors:
         print(f"{args.file}:{error.line}: {error.message}", file=sys.stderr)
+    if args.cgp is not None:
+        from letras.formats.gcg_game import game_after_turn
+        from letras.formats.views import view_cgp
+
+        game = game_after_turn(record, args.cgp, edition=record.edition)
+        print(view_cgp(game.view(game.to_move)))
+        return 0
     sys.stdout.write(write_gcg(record))
     return 0 if all(e.is_notice for e in record.errors) else 1

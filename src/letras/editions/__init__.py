@@ -19,13 +19,14 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, get_args
 
 from letras.errors import UnknownEditionError
 from letras.layout import Layout
 from letras.tiles import TileSet
 
-CHALLENGE_RULES = ("void", "single", "double", "5pt", "10pt", "penalty10")
+ChallengeRule = Literal["void", "single", "double", "5pt", "10pt", "penalty10"]
+CHALLENGE_RULES: tuple[ChallengeRule, ...] = get_args(ChallengeRule)
 """What a failed challenge costs (rules.md section 5):
 
 - ``void``: words are checked when played; an invalid play is refused and the player tries again;
@@ -83,7 +84,7 @@ class RuleOptions:
     """Where the rule sheets disagree, the engine has an option (rules.md section 7)."""
 
     exchange_min_bag: int = 7
-    challenge_rule: str = "double"
+    challenge_rule: ChallengeRule = "double"
     pass_rounds_to_end: int = 2
     """Every player passing this many times in a row ends the game (0 = off)."""
     exchange_counts_as_pass: bool = False

@@ -13,6 +13,7 @@ may leave the process. Once the game is over every rack is shown (the seed still
 #player1 Ana Ana
 #player2 Bruno Bruno
 #lexicon en
+#letras-rules {}
 >Ana: 8H FOND +16 16
 >>> public_gcg(game, 0).splitlines()[-1]
 '>Ana: ADFNNOY 8H FOND +16 16'
@@ -29,6 +30,9 @@ from letras.formats.views import turn_dict
 from letras.game import Game
 from letras.play import Exchange
 
+PUBLIC_PRAGMAS = frozenset({"letras-rules"})
+"""The pragmas of letras' own that a public record keeps (the rules are no secret; the saved
+game, with its seed, is)."""
 FORMAT = "letras-record"
 VERSION = 1
 
@@ -36,8 +40,7 @@ VERSION = 1
 def public_record(game: Game, seat: int | None) -> GcgRecord:
     """The game's GCG record as ``seat`` (None: a spectator) may see it."""
     record = game_to_record(game)
-    record.pragmas = [(name, value) for name, value in record.pragmas
-                      if not name.startswith("letras")]
+    record.pragmas = [(name, value) for name, value in record.pragmas if name in PUBLIC_PRAGMAS]
     if game.over:
         return record
     nicknames = [p.nickname for p in record.players]

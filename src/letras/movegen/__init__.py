@@ -45,7 +45,7 @@ from letras.movegen.leaves import LeaveValue, RackLeaves, leave_radix, leave_tab
 from letras.play import Place
 
 if TYPE_CHECKING:
-    from letras.game import Game
+    from letras.lexicon import Lexicon
 
 
 @dataclass(frozen=True)
@@ -279,16 +279,15 @@ def can_play(
     return bool(rack) and best_play(board, rack, lexicon, join_words=join_words) is not None
 
 
-def no_play_possible(game: Game) -> bool:
-    """The end condition of rules.md section 6.2: no player has a legal tile play (the game
-    asks only once exchanges are no longer possible). A lexicon that is not a word graph
-    cannot be searched: then the condition is never met."""
-    lexicon = game.lexicon
+def no_play_possible(
+    board: Board, racks: Sequence[Sequence[int]], lexicon: Lexicon, *, join_words: bool = True
+) -> bool:
+    """The end condition of rules.md section 6.2: no rack has a legal tile play on ``board``
+    (the game asks only once exchanges are no longer possible). A lexicon that is not a word
+    graph cannot be searched: then the condition is never met."""
     if not isinstance(lexicon, WordGraph):
         return False
-    board, join = game.board, game.may_join_words
-    return not any(can_play(board, game.rack(p), lexicon, join_words=join)
-                   for p in range(len(game.players)))
+    return not any(can_play(board, rack, lexicon, join_words=join_words) for rack in racks)
 
 
 __all__ = [

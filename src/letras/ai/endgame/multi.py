@@ -27,6 +27,7 @@ from letras.lexicon.kwg import WordGraph
 from letras.movegen import Plays, generate
 from letras.movegen.columns import LAID
 from letras.play import Pass, Place
+from letras.scoring import final_count
 from letras.scoring import score as score_play
 from letras.tiles import rack_tile
 
@@ -154,11 +155,7 @@ class _Playout:
                 passes = 0
                 scoreless = 0 if points else scoreless + 1
                 if not rack:
-                    gain = sum(self.values[t] for r in racks for t in r)
-                    for p in range(n):
-                        scores[p] -= sum(self.values[t] for t in racks[p])
-                    scores[seat] += gain
-                    return scores
+                    return self._counted(scores, racks, seat)
             else:
                 passes += 1
                 scoreless += 1
@@ -168,11 +165,14 @@ class _Playout:
                 or stuck >= n
             ):
                 # A full round of seats that could not play ends it too: nothing can change.
-                for p in range(n):
-                    scores[p] -= sum(self.values[t] for t in racks[p])
-                return scores
+                return self._counted(scores, racks, None)
             seat = (seat + 1) % n
             choice = None
+
+    def _counted(self, scores: list[int], racks: list[list[int]], out: int | None) -> list[int]:
+        """The scores after the final count (:func:`letras.scoring.final_count`)."""
+        counted = final_count(racks, self.values, out)
+        return [s + c for s, c in zip(scores, counted, strict=True)]
 
     def policy(self, board: Board, rack: list[int]) -> Choice:
         plays = generate(board, rack, self.lexicon, bingo_bonus=self.bingo,

@@ -32,6 +32,7 @@ from letras.movegen import top_by_equity
 from letras.movegen.leaves import LeaveNumbering, RackLeaves, leave_table
 from letras.play import Exchange, Pass, Place
 from letras.rack import from_counts, without
+from letras.scoring import final_count
 from letras.tiles import BLANK_BIT
 
 END_BAG = 7
@@ -295,13 +296,9 @@ class Rollouts:
     def _final(
         self, scores: list[int], racks: list[list[int]], out: int | None
     ) -> tuple[float, float]:
-        """The game ends: rack points off each rack's owner, to the player who went out."""
-        final = list(scores)
-        for p, rack in enumerate(racks):
-            face = self._face(rack)
-            final[p] -= face
-            if out is not None:
-                final[out] += face
+        """The game ends: the final count (:func:`letras.scoring.final_count`)."""
+        counted = final_count(racks, self.values, out)
+        final = [s + c for s, c in zip(scores, counted, strict=True)]
         margin = final[self.me] - max(final[p] for p in self.opponents)
         return float(margin), 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
 
