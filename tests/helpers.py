@@ -133,3 +133,15 @@ def assert_legal(view: PlayerView, action: Choice, lexicon: Lexicon) -> None:
         assert action.tiles
     else:
         assert isinstance(action, Pass)
+
+
+def phony_first_play(game: Game, graph: WordGraph, seat: int) -> str:
+    """A first play of two of ``seat``'s rack tiles across H8 that is not a word."""
+    rack = [t for t in game.rack(seat) if t]
+    for a in rack:
+        for b in rack:
+            rest = list(rack)
+            rest.remove(a)
+            if b in rest and not graph.contains_tiles((a, b)):
+                return "8H " + game.edition.tiles.format((a, b))
+    raise AssertionError("every pair is a word")

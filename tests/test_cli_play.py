@@ -75,7 +75,7 @@ def test_a_whole_game_against_the_computer(children: list[pexpect.spawn], tmp_pa
                                            graph: WordGraph) -> None:
     child = spawn(tmp_path, "--players", "Ana,ai:greedy", "--seed", "7")
     children.append(child)
-    child.expect(r"Sorteio de quem começa: .*\.")
+    child.expect(r"Sorteio de quem começa: [^\n]*\.")
     assert "Ana tirou" in child.after and "Computador tirou" in child.after
     typed = 0
     while True:
@@ -133,7 +133,7 @@ def test_a_hot_seat_game_of_three(children: list[pexpect.spawn], tmp_path: Path,
         elif turn == 1:
             child.sendline("contestar")
             child.expect("A contestação vale: .* não está no léxico.")
-            child.expect(rf"{order[0]}: .* sai do tabuleiro")
+            child.expect(rf"{order[0]}: [^\n]* sai do tabuleiro")
             child.expect(PROMPT)
             assert child.match.group(1) == name  # the challenger plays on
             child.sendline(hint(child) or "passar")
@@ -173,7 +173,7 @@ def test_an_illegal_play_then_a_legal_one(children: list[pexpect.spawn], tmp_pat
     play = hint(child)
     assert play is not None
     child.sendline(play.lower())  # typed without caring about case
-    child.expect(rf"Ana: {re.escape(play)}   .* = (\d+)   \(total \1\)")
+    child.expect(rf"Ana: {re.escape(play)}   [^\n]* = (\d+)   \(total \1\)")
     child.expect("Computador está pensando…")
     child.expect(PROMPT)
     child.sendline("sair")

@@ -451,3 +451,21 @@ def test_asking_for_a_seat_that_does_not_exist_is_refused() -> None:
             game.rack(bad)
         with pytest.raises(RuleError, match="no player"):
             game.apply(Pass(), bad)
+
+
+def test_an_exchange_never_takes_more_tiles_than_the_bag_holds() -> None:
+    game = Game(EN, ["Ana", "Bruno"], seed=3, rules=EN.rules.replace(exchange_min_bag=0))
+    rng = random.Random(3)
+    while game.bag_count >= 7 and not game.over:
+        place = placements_for(game.board, game.rack(game.to_move), rng)
+        game.play(place) if place else game.pass_turn()
+    if game.challengeable is not None:
+        game.accept()
+    assert not game.over and 0 < game.bag_count < 7
+    rack, bag = game.rack(game.to_move), game.bag_count
+    with pytest.raises(RuleError) as e:
+        game.exchange(rack[: bag + 1])
+    assert e.value.key == "exchange.bag" and e.value.values == {"min": bag + 1, "n": bag}
+    assert game.rack(game.to_move) == rack and game.bag_count == bag
+    game.exchange(rack[:bag])  # as many as the bag holds: allowed under this rule
+    assert game.bag_count == bag

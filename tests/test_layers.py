@@ -6,45 +6,40 @@ import subprocess
 import sys
 
 
-def test_core_imports_no_edges() -> None:
-    code = (
-        "import sys, letras, letras.game, letras.rules, letras.scoring, letras.board;"
-        "print('\\n'.join(sorted(sys.modules)))"
-    )
+def loaded(*modules: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after importing ``modules``."""
+    code = f"import sys, {', '.join(modules)}; print('\\n'.join(sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    modules = set(out.stdout.split())
+    return set(out.stdout.split())
+
+
+def none_of(modules: set[str], *forbidden: str) -> list[str]:
+    return sorted(m for m in modules if m.startswith(forbidden))
+
+
+def test_core_imports_no_edges() -> None:
+    modules = loaded("letras", "letras.game", "letras.rules", "letras.scoring", "letras.board")
     assert "letras.game" in modules
-    forbidden = ("letras.cli", "letras.formats", "letras.server", "letras.web", "letras.ai",
-                 "letras.terminal", "letras.i18n", "rich", "textual", "starlette", "fastapi",
-                 "sqlalchemy")
-    assert not [m for m in modules if m.startswith(forbidden)]
+    assert not none_of(modules, "letras.cli", "letras.formats", "letras.server", "letras.web",
+                       "letras.ai", "letras.terminal", "letras.table", "letras.i18n", "rich",
+                       "textual", "starlette", "fastapi", "sqlalchemy")
 
 
 def test_the_ai_imports_no_front_end() -> None:
-    code = (
-        "import sys, letras.ai, letras.ai.best, letras.ai.leaves.training,"
-        " letras.ai.leaves.klv;"
-        "print('\\n'.join(sorted(sys.modules)))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    modules = set(out.stdout.split())
+    modules = loaded("letras.ai", "letras.ai.best", "letras.ai.leaves.training",
+                     "letras.ai.leaves.klv")
     assert "letras.ai.sim" in modules and "letras.ai.endgame" in modules
-    forbidden = ("letras.cli", "letras.terminal", "letras.i18n", "letras.server", "rich")
-    assert not [m for m in modules if m.startswith(forbidden)]
+    assert not none_of(modules, "letras.cli", "letras.terminal", "letras.table", "letras.i18n",
+                       "letras.server", "letras.web", "rich", "sqlalchemy", "psycopg",
+                       "sqlite3")
 
 
 def test_the_table_imports_no_front_end() -> None:
-    code = (
-        "import sys, letras.table, letras.table.table, letras.table.events, letras.view;"
-        "print('\\n'.join(sorted(sys.modules)))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    modules = set(out.stdout.split())
+    modules = loaded("letras.table", "letras.table.table", "letras.table.events", "letras.view")
     assert "letras.table.table" in modules and "letras.game" in modules
-    forbidden = ("letras.cli", "letras.terminal", "letras.server", "letras.web", "rich",
-                 "textual", "starlette", "fastapi", "uvicorn", "sqlalchemy", "psycopg",
-                 "sqlite3")
-    assert not [m for m in modules if m.startswith(forbidden)]
+    assert not none_of(modules, "letras.cli", "letras.terminal", "letras.server", "letras.web",
+                       "rich", "textual", "starlette", "fastapi", "uvicorn", "sqlalchemy",
+                       "psycopg", "sqlite3")
 
 
 def test_the_move_generator_knows_no_game() -> None:

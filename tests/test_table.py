@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from helpers import phony_first_play
 from letras.ai import get_player
 from letras.editions import TimeControl, find_edition
 from letras.errors import LetrasError, RuleError
@@ -30,15 +31,7 @@ class FakeClock:
 
 
 def phony(game: Game, graph: WordGraph, seat: int) -> Place:
-    """A first play of two rack tiles across H8 that is not a word."""
-    rack = [t for t in game.rack(seat) if t]
-    for a in rack:
-        for b in rack:
-            rest = list(rack)
-            rest.remove(a)
-            if b in rest and not graph.contains_tiles((a, b)):
-                return Place.parse("8H " + EN.tiles.format((a, b)), EN)
-    raise AssertionError("every pair is a word")
+    return Place.parse(phony_first_play(game, graph, seat), game.edition)
 
 
 def best(game: Game, graph: WordGraph, seat: int) -> Place | Exchange | Pass:
@@ -111,7 +104,7 @@ def test_refusals_carry_their_key_and_change_nothing(en_words: WordGraph) -> Non
     assert e.value.key == "rule.not_your_turn"
     assert e.value.values == {"name": game.player_names[game.to_move],
                               "player": game.player_names[other]}
-    with pytest.raises(TableError) as bag:
+    with pytest.raises(RuleError) as bag:
         table.act(game.to_move, Exchange(game.rack(game.to_move)[:1]))
     assert bag.value.key == "exchange.bag" and bag.value.values == {"n": 86, "min": 95}
     with pytest.raises(TableError) as nothing:
@@ -121,10 +114,18 @@ def test_refusals_carry_their_key_and_change_nothing(en_words: WordGraph) -> Non
         table.act(game.to_move, "1A " + EN.tiles.format(game.rack(game.to_move)[:2]))
     assert illegal.value.key == "illegal.first-play-centre"
     assert illegal.value.values["square"] == "H8"
+    with pytest.raises(LetrasError) as notation:
+        table.act(game.to_move, "Z99 CASA")
+    assert notation.value.key == "play.bad_coordinate"
+    assert notation.value.values == {"coord": "Z99"}
+    with pytest.raises(LetrasError) as letter:
+        table.act(game.to_move, "8H CAÇA")
+    assert letter.value.key == "play.bad_letter" and letter.value.values["letter"] == "Ç"
     assert game.moves == () and table.log == []
     for language in languages():  # every refusal says itself in every language
         t = messages(language)
-        for err in (e.value, bag.value, nothing.value, illegal.value):
+        for err in (e.value, bag.value, nothing.value, illegal.value, notation.value,
+                    letter.value):
             assert t.has(err.key)
             assert t(err.key, **err.values)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from helpers import phony_first_play
 from letras.editions import find_edition
 from letras.game import Game, Player
 from letras.i18n import messages
@@ -65,16 +66,7 @@ def against_greedy(graph: WordGraph, seed: int = 1, **rules: object) -> Game:
     return game
 
 
-def phony(game: Game, graph: WordGraph, seat: int) -> str:
-    """A first play of two rack tiles across H8 that is not a word."""
-    rack = [t for t in game.rack(seat) if t]
-    for a in rack:
-        for b in rack:
-            rest = list(rack)
-            rest.remove(a)
-            if b in rest and not graph.contains_tiles((a, b)):
-                return "8H " + PT.tiles.format((a, b))
-    raise AssertionError("every pair is a word")
+phony = phony_first_play
 
 
 def test_undo_takes_back_the_person_and_the_computer(graph: WordGraph, tmp_path: Path) -> None:
@@ -412,3 +404,27 @@ def test_the_person_at_the_terminal_is_spoken_to_in_the_second_person(
     t, out, _ = table(game, graph, [], tmp_path, language="it")
     t.run()
     assert "Tu hai pescato" in out.getvalue() and "Tu ha pescato" not in out.getvalue()
+
+
+def test_the_clock_warns_while_a_person_thinks(graph: WordGraph, tmp_path: Path) -> None:
+    import time
+
+    from letras.editions import TimeControl
+
+    game = against_greedy(graph, time_control=TimeControl.parse("move:2s"))
+    t, out, script = table(game, graph, [], tmp_path)
+    typed = iter(["passar"])
+
+    def slow(prompt: str) -> str:  # Ana thinks for 1.9 s; the warning comes at 1.6 s
+        script.prompts.append(prompt)
+        line = next(typed, None)
+        if line is None:
+            raise EOFError
+        time.sleep(1.9)
+        return line
+
+    t.ask = slow
+    t.run()
+    text = out.getvalue()
+    assert re.search(r"Ana: só resta 0:0\d!", text)
+    assert [turn.kind for turn in t.game.turns][:1] == ["pass"]  # in time: a pass, not a timeout

@@ -57,7 +57,8 @@ class Square:
             row = int(text[1:]) - 1
             if 0 <= col < size and 0 <= row < size:
                 return cls(row, col)
-        raise NotationError(f"no square {name!r} on a {size}x{size} board")
+        raise NotationError(f"no square {name!r} on a {size}x{size} board",
+                            key="notation.square", square=name, size=size)
 
     @classmethod
     def from_index(cls, index: int, size: int = 15) -> Square:

@@ -553,11 +553,11 @@ class Game:
         rack = s.racks[player]
         if not exchange.tiles:
             raise RuleError("say which tiles to exchange", key="exchange.which")
-        if len(s.bag) < self.rules.exchange_min_bag:
+        need = max(self.rules.exchange_min_bag, len(exchange.tiles))  # as many to draw
+        if len(s.bag) < need:
             raise RuleError(
-                f"exchanges need at least {self.rules.exchange_min_bag} tiles in the bag; "
-                f"it holds {len(s.bag)}",
-                key="exchange.bag", min=self.rules.exchange_min_bag, n=len(s.bag),
+                f"exchanges need at least {need} tiles in the bag; it holds {len(s.bag)}",
+                key="exchange.bag", min=need, n=len(s.bag),
             )
         left = list(rack)
         for t in exchange.tiles:

@@ -44,12 +44,13 @@ class Place:
         """
         parts = text.split()
         if len(parts) != 2:
-            raise NotationError(f"a play is a square and tiles, like '8D WINDY': not {text!r}")
+            raise NotationError(f"a play is a square and tiles, like '8D WINDY': not {text!r}",
+                                key="play.form", text=text)
         coord, word = parts
         square, direction = parse_coordinate(coord, edition.layout.size)
         tiles = edition.tiles.parse(word, through=True)
         if not tiles:
-            raise NotationError(f"no tiles in {text!r}")
+            raise NotationError(f"no tiles in {text!r}", key="play.no_new_tiles", text=text)
         place = cls(square, direction, tiles)
         if board is not None:
             place = place.resolve_through(board)
@@ -150,7 +151,8 @@ def parse_coordinate(text: str, size: int = 15) -> tuple[Square, Direction]:
         return Square.parse(name, size), direction
     except NotationError:
         raise NotationError(
-            f"bad coordinate {text!r}: write row first for across (8D), column first for down (D8)"
+            f"bad coordinate {text!r}: write row first for across (8D), column first for down (D8)",
+            key="play.bad_coordinate", coord=text,
         ) from None
 
 

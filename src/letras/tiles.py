@@ -150,7 +150,8 @@ class TileSet:
         try:
             return self._codes[label.upper()]
         except KeyError:
-            raise NotationError(f"no tile {label!r} in this edition") from None
+            raise NotationError(f"no tile {label!r} in this edition", key="play.bad_letter",
+                                letter=label) from None
 
     def has_letter(self, label: str) -> bool:
         return label.upper() in self._codes
@@ -219,7 +220,8 @@ class TileSet:
             elif ch == "[":
                 end = text.find("]", i)
                 if end < 0:
-                    raise NotationError(f"unclosed '[' in {text!r}")
+                    raise NotationError(f"unclosed '[' in {text!r}", key="notation.bracket",
+                                        text=text)
                 tiles.append(self._tile(text[i + 1 : end], text))
                 i = end + 1
             else:
@@ -245,9 +247,10 @@ class TileSet:
             if raw.islower() and raw != folded:
                 raise NotationError(
                     f"a blank may only stand for a letter of this edition, not {folded!r}"
-                    f" (in {context!r})"
+                    f" (in {context!r})", key="illegal.blank-letter", square="", words="",
                 )
-            raise NotationError(f"no tile {folded!r} in this edition (in {context!r})")
+            raise NotationError(f"no tile {folded!r} in this edition (in {context!r})",
+                                key="play.bad_letter", letter=folded)
         return code | BLANK_BIT if raw.islower() else code
 
     def word_tiles(self, word: str) -> tuple[int, ...]:

@@ -87,7 +87,8 @@ def check_level(name: str) -> str:
     key = DIFFICULTIES.get(key, key)
     if key not in _LEVELS:
         raise UnknownLevelError(
-            f"unknown AI level {name!r} (known: {', '.join(_LEVELS)})"
+            f"unknown AI level {name!r} (known: {', '.join(_LEVELS)})",
+            key="seat.level", level=name, known=", ".join(_LEVELS),
         )
     return key
 

@@ -67,8 +67,7 @@ def read_seats(text: str | None, language: Messages, *, min_seats: int = 2,
             try:
                 kinds.append(AI_PREFIX + (check_level(level) if level else default_level()))
             except UnknownLevelError as e:
-                raise TableError("seat.level", level=level, known=str(e).split("known: ")[-1]
-                                 .rstrip(")")) from None
+                raise TableError("seat.level", level=level, known=e.values["known"]) from None
         else:
             kinds.append("human")
     computers = sum(1 for k in kinds if k != "human")

@@ -47,6 +47,7 @@ from letras.history import Accept, NoPlayEnd
 from letras.lexicon import Lexicon
 from letras.play import Action, Challenge, Exchange, Pass, Place
 from letras.rack import leave
+from letras.rules import invalid_words
 from letras.table.errors import TableError
 from letras.table.events import Event, end_events, turn_events
 from letras.table.seats import ai_seed, is_ai, level_of
@@ -97,6 +98,16 @@ class Clock:
     left: float | None
     move_left: float | None
     warning: bool
+
+    def warns_in(self, limit: float) -> float | None:
+        """Seconds from now until the warning starts (0: it is on; None: no clock runs). A
+        front end that waits for a person schedules its warning with it; ``limit`` is the time
+        control's seconds."""
+        if self.move_left is not None:
+            return max(0.0, self.move_left - WARN_MOVE_FRACTION * limit)
+        if self.left is not None:
+            return max(0.0, self.left - WARN_GAME_SECONDS)
+        return None
 
 
 @dataclass(frozen=True)
@@ -169,9 +180,7 @@ class Table:
         pending = game.pending_player
         window: tuple[int, ...] = ()
         if pending is not None:
-            moves, declined = self._declined
-            if moves != len(game.moves):
-                declined = frozenset()
+            declined = self._declined_now()
             window = tuple(p for p in self.people if p != pending and p not in declined)
             if game.pending_goes_out:
                 return Step("settle", pending, window)
@@ -180,8 +189,7 @@ class Table:
         seat = game.to_move
         if seat in self.ai_levels:
             return Step("ai", seat)
-        return Step("move", seat, tuple(p for p in window if p != seat) + (
-            (seat,) if seat in window else ()))
+        return Step("move", seat, window)
 
     # ----- what people do -----------------------------------------------------------------
 
@@ -194,10 +202,6 @@ class Table:
             action = Place.parse(action, game.edition, game.board)
         if isinstance(action, Challenge):
             return self.challenge(seat)
-        if isinstance(action, Exchange) and game.bag_count - self._pending_draw() < max(
-                game.rules.exchange_min_bag, 1):
-            bag = game.bag_count - self._pending_draw()
-            raise TableError("exchange.bag", n=bag, min=game.rules.exchange_min_bag)
         return self._apply(seat, action)
 
     def challenge(self, seat: int) -> list[Event]:
@@ -222,10 +226,7 @@ class Table:
         self._person(seat)
         if game.pending_player is None:
             raise TableError("challenge.nothing")
-        moves, declined = self._declined
-        if moves != len(game.moves):
-            declined = frozenset()
-        self._declined = (len(game.moves), declined | {seat})
+        self._declined = (len(game.moves), self._declined_now() | {seat})
         return self._record(self._auto())
 
     def close_window(self) -> list[Event]:
@@ -243,8 +244,6 @@ class Table:
         board = game.board
         if isinstance(place, str):
             place = Place.parse(place, game.edition, board)
-        from letras.rules import invalid_words
-
         return tuple(invalid_words(board, place.resolve_through(board), self.lexicon))
 
     def undo(self, seat: int) -> list[Event]:
@@ -383,13 +382,11 @@ class Table:
         if game.over:
             raise TableError("rule.over")
 
-    def _pending_draw(self) -> int:
-        """Tiles the player of a play waiting for a challenge will draw."""
-        game = self.game
-        p = game.pending_player
-        if p is None:
-            return 0
-        return min(game.bag_count, game.edition.rack_size - len(game.rack(p)))
+    def _declined_now(self) -> frozenset[int]:
+        """The people who let the play waiting for a challenge stand (none once the game
+        moved on)."""
+        moves, declined = self._declined
+        return declined if moves == len(self.game.moves) else frozenset()
 
     def _seconds(self, seat: int) -> float | None:
         if self.game.rules.time_control.kind == "none":

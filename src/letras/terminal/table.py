@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -280,7 +281,13 @@ class Table:
             self.say(t("turn.may_challenge"), style="dim")
         while True:
             self.seen[seat] = len(self.table.log)
-            line = self.ask(self.prompt(seat))
+            prompt = self.prompt(seat)
+            warning = self.warn_later(seat)
+            try:
+                line = self.ask(prompt)
+            finally:
+                if warning is not None:
+                    warning.cancel()
             try:
                 command = read_command(line, t)
                 after = self.do(seat, command)
@@ -307,6 +314,26 @@ class Table:
             self.say(t("clock.warning", name=self.name(seat), time=clock_text(left)),
                      style="bold red")
         return t("turn.prompt_clock", name=self.name(seat), time=clock_text(left))
+
+    def warn_later(self, seat: int) -> threading.Timer | None:
+        """While a person thinks, say when their clock runs low (once, at the moment it
+        does)."""
+        clock = self.table.clock(seat)
+        wait = clock.warns_in(self.game.rules.time_control.seconds)
+        if not wait:  # no clock, or the prompt already warned
+            return None
+
+        def warn() -> None:
+            now = self.table.clock(seat)
+            left = now.move_left if now.move_left is not None else now.left
+            self.say("")
+            self.say(self.t("clock.warning", name=self.name(seat), time=clock_text(left or 0)),
+                     style="bold red")
+
+        timer = threading.Timer(wait, warn)
+        timer.daemon = True
+        timer.start()
+        return timer
 
     def hide(self) -> None:
         """Take the last rack off the screen before the next person sits down."""
@@ -381,10 +408,6 @@ class Table:
 
     def exchange(self, seat: int, text: str) -> _Next:
         game = self.game
-        view = game.view(seat)
-        need = game.rules.exchange_min_bag
-        if view.bag_count < max(need, 1):
-            raise InputError("exchange.bag", n=view.bag_count, min=need)
         tiles = read_exchange(text, game.rack(seat), game.edition)
         self.show(self.table.act(seat, Exchange(tiles)))
         if len(self.people) == 1:
