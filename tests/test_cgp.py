@@ -13,6 +13,7 @@ from letras.board import Board, Square
 from letras.editions import CHALLENGE_RULES, Edition, editions, find_edition
 from letras.errors import FormatError
 from letras.formats.cgp import Position, format_board, format_rack, parse_board, parse_rack
+from letras.i18n import languages, messages
 from letras.tiles import BLANK, BLANK_BIT
 
 PT = find_edition("pt-BR")
@@ -220,6 +221,21 @@ def test_malformed_cgp_raises_format_error_naming_the_text(text: str, message: s
         Position.from_cgp(text)
     assert type(info.value) is FormatError
     assert message in str(info.value)
+
+
+def test_a_malformed_cgp_says_itself_in_portuguese() -> None:
+    with pytest.raises(FormatError) as info:
+        Position.from_cgp(f"{rows_with('7?7')} / 0/0 0")
+    e = info.value
+    assert (e.key, e.values["number"], e.values["row"]) == ("cgp.row_blank", 8, "7?7")
+    said = messages("pt-BR")(e.key, **e.values)
+    assert "'7?7'" in said and "tabuleiro" in said and "minúscula" in said
+    for text, _ in MALFORMED:  # every refusal has its own message, in every language
+        with pytest.raises(FormatError) as info:
+            Position.from_cgp(text)
+        assert info.value.key.startswith("cgp."), text
+        for language in languages():
+            messages(language)(info.value.key, **info.value.values)
 
 
 def test_a_position_refuses_values_cgp_cannot_write() -> None:

@@ -70,3 +70,19 @@ class RuleError(LetrasError):
 
 class LexiconError(LetrasError):
     """A word list or word graph that cannot be read."""
+
+
+def inner_facts(error: BaseException) -> dict[str, Any]:
+    """The facts of an error that another error wraps: ``reason`` (its English message) and,
+    when it is a :class:`LetrasError`, ``inner_key`` and ``inner_values`` (else ``""`` and
+    ``{}``), so a front end can say the inner error in the player's language too.
+
+    >>> e = FormatError("CGP rack 1 'KA': no tile 'K'", key="cgp.rack_notation", number=1,
+    ...                 **inner_facts(NotationError("no tile 'K'", key="play.bad_letter",
+    ...                                             letter="K")))
+    >>> e.values["reason"], e.values["inner_key"], e.values["inner_values"]
+    ("no tile 'K'", 'play.bad_letter', {'letter': 'K'})
+    """
+    if isinstance(error, LetrasError):
+        return {"reason": str(error), "inner_key": error.key, "inner_values": dict(error.values)}
+    return {"reason": str(error), "inner_key": "", "inner_values": {}}

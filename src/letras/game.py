@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from letras.bag import Bag
 from letras.board import Board
 from letras.editions import Edition, RuleOptions, find_edition
-from letras.errors import FormatError, LetrasError, RuleError
+from letras.errors import FormatError, LetrasError, RuleError, inner_facts
 from letras.history import Accept, EndReason, GameAction, Move, NoPlayEnd, Turn
 from letras.holding import Held, hold
 from letras.lexicon import Lexicon
@@ -736,7 +736,7 @@ class Game:
         """Load a game saved by :meth:`to_dict`; without ``lexicon``, the one it names."""
         try:
             if data.get("format") != "letras-game":
-                raise FormatError("not a letras saved game")
+                raise FormatError("not a letras saved game", key="saved.not_letras")
             edition = find_edition(str(data["edition"]))
             rules = RuleOptions.from_dict(data["rules"])
             players = [Player(str(p["name"]), str(p.get("kind", "human"))) for p in data["players"]]
@@ -752,12 +752,13 @@ class Game:
         except (KeyError, TypeError, ValueError) as e:
             if isinstance(e, FormatError):
                 raise
-            raise FormatError(f"bad saved game: {e}") from None
+            raise FormatError(f"bad saved game: {e}", key="saved.bad", **inner_facts(e)) from None
         for i, move in enumerate(moves):
             try:
                 game._replay([move])
             except LetrasError as e:
-                raise FormatError(f"bad saved game: move {i + 1} cannot be replayed: {e}") from None
+                raise FormatError(f"bad saved game: move {i + 1} cannot be replayed: {e}",
+                                  key="saved.replay", n=i + 1, **inner_facts(e)) from None
             game._moves.append(move)
         if held and not game.over:
             game._held = game._hold(held, lenient=True)
@@ -799,9 +800,10 @@ class Game:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise FormatError(f"bad saved game: not JSON ({e})") from None
+            raise FormatError(f"bad saved game: not JSON ({e})", key="saved.json",
+                              reason=str(e), line=e.lineno, column=e.colno) from None
         if not isinstance(data, dict):
-            raise FormatError("bad saved game: not a JSON object")
+            raise FormatError("bad saved game: not a JSON object", key="saved.not_object")
         return cls.from_dict(data, lexicon=lexicon, no_play_possible=no_play_possible)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from letras.editions import Edition
-from letras.errors import FormatError
+from letras.errors import FormatError, inner_facts
 from letras.holding import Held
 from letras.play import Action, Challenge, Exchange, Pass, Place
 from letras.scoring import Score
@@ -102,7 +102,8 @@ class Move:
             elif kind == "no-play-end":
                 action = NoPlayEnd()
             else:
-                raise FormatError(f"unknown move type {kind!r}")
+                raise FormatError(f"unknown move type {kind!r}", key="saved.move_type",
+                                  kind=str(kind))
             seconds = data.get("seconds")
             valid = data.get("valid")
             rack = data.get("rack")
@@ -122,7 +123,8 @@ class Move:
         except (KeyError, TypeError, ValueError) as e:
             if isinstance(e, FormatError):
                 raise
-            raise FormatError(f"bad move {data!r}: {e}") from None
+            raise FormatError(f"bad move {data!r}: {e}", key="saved.move", move=repr(data),
+                              **inner_facts(e)) from None
 
 
 def _rack(edition: Edition, text: object) -> tuple[int, ...]:

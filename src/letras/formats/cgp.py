@@ -32,10 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from letras.board import Board
 from letras.editions import CHALLENGE_RULES, DEFAULT_EDITION, Edition, RuleOptions, find_edition
-from letras.errors import FormatError, NotationError, UnknownEditionError
+from letras.errors import FormatError, NotationError, UnknownEditionError, inner_facts
 from letras.tiles import EMPTY, is_designated_blank
 
 LETTER_DISTRIBUTIONS = {"en": "english", "es": "spanish", "it": "italian", "pt-BR": "portuguese"}
@@ -82,23 +83,27 @@ class Position:
         self.scores = tuple(self.scores)
         self.opcodes = tuple((name, operands) for name, operands in self.opcodes)
         if len(self.racks) < 2:
-            raise FormatError(f"a position needs at least two players, not {len(self.racks)}")
+            raise FormatError(f"a position needs at least two players, not {len(self.racks)}",
+                              key="cgp.players", n=len(self.racks))
         if len(self.racks) != len(self.scores):
             raise FormatError(
                 f"a position needs one score per rack: {len(self.racks)} racks,"
-                f" {len(self.scores)} scores"
+                f" {len(self.scores)} scores",
+                key="cgp.scores", racks=len(self.racks), scores=len(self.scores),
             )
         rack_size = self.edition.rack_size
         for rack in self.racks:
             if len(rack) > rack_size:
                 text = format_rack(rack, self.edition)
-                raise FormatError(f"a rack holds at most {rack_size} tiles, not {text!r}")
+                raise FormatError(f"a rack holds at most {rack_size} tiles, not {text!r}",
+                                  key="cgp.position_rack", max=rack_size, rack=text)
         if self.zero_turns < 0:
-            raise FormatError(f"a count of scoreless turns is never negative: {self.zero_turns}")
+            raise FormatError(f"a count of scoreless turns is never negative: {self.zero_turns}",
+                              key="cgp.negative_turns", n=self.zero_turns)
         if self.lexicon is not None:
             _check_operands("lex", self.lexicon)
             if not self.lexicon:
-                raise FormatError("a lexicon name cannot be empty")
+                raise FormatError("a lexicon name cannot be empty", key="cgp.empty_lexicon")
         for name, operands in self.opcodes:
             _check_opcode(name, operands)
 
@@ -144,7 +149,8 @@ class Position:
         if len(fields) < 4:
             raise FormatError(
                 f"a CGP position is a board, racks, scores and a count of scoreless turns,"
-                f" separated by spaces: {text.strip()!r}"
+                f" separated by spaces: {text.strip()!r}",
+                key="cgp.fields", text=text.strip(), n=len(fields),
             )
         board_text, racks_text, scores_text, zero_text = fields[:4]
         lexicon, distribution, opcodes = _read_opcodes(" ".join(fields[4:]))
@@ -154,12 +160,13 @@ class Position:
             edition = _edition_of(distribution)
         board = parse_board(board_text, edition)
         racks = tuple(
-            _parse_rack(rack, edition, f"CGP rack {i}")
+            _parse_rack(rack, edition, i)
             for i, rack in enumerate(racks_text.split("/"), 1)
         )
-        scores = tuple(_integer(s, "score", scores_text) for s in scores_text.split("/"))
+        scores = tuple(_score(s, scores_text) for s in scores_text.split("/"))
         if not _COUNT.fullmatch(zero_text):
-            raise FormatError(f"bad count of scoreless turns in CGP: {zero_text!r}")
+            raise FormatError(f"bad count of scoreless turns in CGP: {zero_text!r}",
+                              key="cgp.zero_turns", text=zero_text)
         return cls(board, racks, scores, int(zero_text), lexicon, opcodes)
 
     def cgp(self) -> str:
@@ -197,7 +204,8 @@ def parse_board(rows_text: str, edition: Edition) -> Board:
     size = edition.layout.size
     rows = rows_text.strip().split("/")
     if len(rows) != size:
-        raise FormatError(f"a CGP board has {size} rows, not {len(rows)}: {rows_text!r}")
+        raise FormatError(f"a CGP board has {size} rows, not {len(rows)}: {rows_text!r}",
+                          key="cgp.rows", size=size, n=len(rows), text=rows_text)
     board = Board(edition)
     for r, row in enumerate(rows):
         squares = _parse_row(row, r + 1, edition)
@@ -235,7 +243,7 @@ def parse_rack(text: str, edition: Edition) -> tuple[int, ...]:
     >>> [es.tiles.label(t) for t in parse_rack("CH[LL]?", es)]
     ['C', 'H', 'LL', '?']
     """
-    return _parse_rack(text, edition, "rack")
+    return _parse_rack(text, edition, None)
 
 
 def format_rack(rack: Sequence[int], edition: Edition) -> str:
@@ -251,20 +259,33 @@ def format_rack(rack: Sequence[int], edition: Edition) -> str:
     return "".join(edition.tiles.notation(t) for t in rack)
 
 
-def _parse_rack(text: str, edition: Edition, what: str) -> tuple[int, ...]:
+def _parse_rack(text: str, edition: Edition, number: int | None) -> tuple[int, ...]:
+    """A rack: the ``number``-th of a CGP line (from 1), or a rack on its own (None)."""
+    what = "rack" if number is None else f"CGP rack {number}"
+    facts: dict[str, Any] = {"rack": text} if number is None else {"rack": text, "number": number}
     try:
         rack = edition.tiles.parse(text, rack=True)
     except NotationError as e:
-        raise FormatError(f"{what} {text!r}: {e}") from None
+        raise FormatError(
+            f"{what} {text!r}: {e}",
+            key="cgp.rack_notation" if number is not None else "cgp.lone_rack_notation",
+            **facts, **inner_facts(e),
+        ) from None
     for t in rack:
         if is_designated_blank(t):
             label = edition.tiles.label(t)
             raise FormatError(
                 f"{what} {text!r}: a rack holds letters and '?' blanks, not a designated blank"
-                f" {label!r}"
+                f" {label!r}",
+                key="cgp.rack_designated" if number is not None else "cgp.lone_rack_designated",
+                tile=label, **facts,
             )
     if len(rack) > edition.rack_size:
-        raise FormatError(f"{what} {text!r}: a rack holds at most {edition.rack_size} tiles")
+        raise FormatError(
+            f"{what} {text!r}: a rack holds at most {edition.rack_size} tiles",
+            key="cgp.rack_size" if number is not None else "cgp.lone_rack_size",
+            max=edition.rack_size, **facts,
+        )
     return rack
 
 
@@ -286,14 +307,18 @@ def _parse_row(row: str, number: int, edition: Edition) -> list[int]:
         if row[i] == "[":
             end = row.find("]", i)
             if end < 0:
-                raise FormatError(f"CGP board row {number} {row!r}: unclosed '['")
+                raise FormatError(f"CGP board row {number} {row!r}: unclosed '['",
+                                  key="cgp.row_bracket", number=number, row=row)
             token, i = row[i : end + 1], end + 1
         else:
             token, i = row[i], i + 1
         squares.append(_board_tile(token, row, number, edition))
     if len(squares) != size:
-        count = f"more than {size}" if len(squares) > size else str(len(squares))
-        raise FormatError(f"CGP board row {number} {row!r} has {count} squares, not {size}")
+        long = len(squares) > size
+        count = f"more than {size}" if long else str(len(squares))
+        raise FormatError(f"CGP board row {number} {row!r} has {count} squares, not {size}",
+                          key="cgp.row_long" if long else "cgp.row_short",
+                          number=number, row=row, n=len(squares), size=size)
     return squares
 
 
@@ -301,20 +326,24 @@ def _board_tile(token: str, row: str, number: int, edition: Edition) -> int:
     if token == "?":
         raise FormatError(
             f"CGP board row {number} {row!r}: a blank on the board is written as the letter"
-            " it stands for, in lower case"
+            " it stands for, in lower case",
+            key="cgp.row_blank", number=number, row=row,
         )
     try:
         tiles = edition.tiles.parse(token, rack=True)
     except NotationError as e:
-        raise FormatError(f"CGP board row {number} {row!r}: {e}") from None
+        raise FormatError(f"CGP board row {number} {row!r}: {e}", key="cgp.row_notation",
+                          number=number, row=row, tile=token, **inner_facts(e)) from None
     if len(tiles) != 1:
-        raise FormatError(f"CGP board row {number} {row!r}: bad tile {token!r}")
+        raise FormatError(f"CGP board row {number} {row!r}: bad tile {token!r}",
+                          key="cgp.row_tile", number=number, row=row, tile=token)
     return tiles[0]
 
 
-def _integer(text: str, what: str, context: str) -> int:
+def _score(text: str, scores: str) -> int:
     if not _INTEGER.fullmatch(text):
-        raise FormatError(f"bad {what} {text!r} in CGP {context!r}")
+        raise FormatError(f"bad score {text!r} in CGP {scores!r}", key="cgp.score", text=text,
+                          scores=scores)
     return int(text)
 
 
@@ -330,9 +359,11 @@ def _read_opcodes(text: str) -> tuple[str | None, str | None, tuple[Opcode, ...]
         name, operands = words[0], " ".join(words[1:])
         if name in ("lex", "ld"):
             if not operands:
-                raise FormatError(f"CGP opcode {op.strip()!r} needs a name after {name!r}")
+                raise FormatError(f"CGP opcode {op.strip()!r} needs a name after {name!r}",
+                                  key="cgp.opcode_empty", opcode=op.strip(), name=name)
             if (lexicon if name == "lex" else distribution) is not None:
-                raise FormatError(f"CGP opcode {name!r} appears more than once: {text!r}")
+                raise FormatError(f"CGP opcode {name!r} appears more than once: {text!r}",
+                                  key="cgp.opcode_twice", name=name, text=text)
             if name == "lex":
                 lexicon = operands
             else:
@@ -351,24 +382,29 @@ def _edition_of(distribution: str | None) -> Edition:
         known = ", ".join(sorted(set(LETTER_DISTRIBUTIONS.values())))
         raise FormatError(
             f"unknown letter distribution in CGP opcode 'ld {distribution};'"
-            f" (known: {known}, or an edition name)"
+            f" (known: {known}, or an edition name)",
+            key="cgp.distribution", distribution=distribution, known=known,
         ) from None
 
 
 def _check_operands(name: str, operands: str) -> None:
     if ";" in operands or operands != " ".join(operands.split()):
-        raise FormatError(f"bad operands for CGP opcode {name!r}: {operands!r}")
+        raise FormatError(f"bad operands for CGP opcode {name!r}: {operands!r}",
+                          key="cgp.operands", name=name, operands=operands)
 
 
 def _check_opcode(name: str, operands: str) -> None:
     if not name or ";" in name or name != "".join(name.split()):
-        raise FormatError(f"bad CGP opcode name {name!r}")
+        raise FormatError(f"bad CGP opcode name {name!r}", key="cgp.opcode_name", name=name)
     if name in ("lex", "ld"):
-        raise FormatError(f"CGP opcode {name!r} is a field of the position, not an opcode")
+        raise FormatError(f"CGP opcode {name!r} is a field of the position, not an opcode",
+                          key="cgp.opcode_field", name=name)
     _check_operands(name, operands)
     if name in _COUNT_OPTIONS and not _COUNT.fullmatch(operands):
-        raise FormatError(f"CGP opcode {name!r} needs a number, not {operands!r}")
+        raise FormatError(f"CGP opcode {name!r} needs a number, not {operands!r}",
+                          key="cgp.opcode_count", name=name, operands=operands)
     if name == "cr" and operands not in _CHALLENGE_RULES:
         known = ", ".join(_CHALLENGE_RULES)
-        raise FormatError(f"unknown challenge rule in CGP opcode 'cr {operands};' (known: {known})")
+        raise FormatError(f"unknown challenge rule in CGP opcode 'cr {operands};' (known: {known})",
+                          key="cgp.challenge_rule", rule=operands, known=known)
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from letras.editions import RuleOptions
-from letras.errors import FormatError, IllegalPlayError, LetrasError
+from letras.errors import FormatError, IllegalPlayError, LetrasError, inner_facts
 from letras.formats.gcg import EventKind, GcgEvent, GcgRecord, Rack, format_rack, place_text
 from letras.formats.gcg_rules import (
     LOST_TURN_NOTE,
@@ -112,7 +112,9 @@ def follow_gcg(
     tiles its edition lacks (see :func:`refusal`)."""
     why = refusal(record)
     if why is not None:
-        raise FormatError(why)
+        letters = {c for e in record.errors if e.reason == "unknown-tile" for c in e.letters}
+        raise FormatError(why, key="record.refused", reason=why, edition=record.edition.name,
+                          letters=" ".join(sorted(letters)))
     return _Follower(record, lexicon, rules, seed).run()
 
 
@@ -156,7 +158,8 @@ class _Follower:
         try:
             self.game = self.new_game()
         except LetrasError as e:  # rules the record names that no game can have
-            raise FormatError(f"the record cannot be replayed as a game: {e}") from None
+            raise FormatError(f"the record cannot be replayed as a game: {e}",
+                              key="record.game", **inner_facts(e)) from None
         self.moves: list[Move] = []
         self.steps: list[Step] = []
         self.pending: GcgEvent | None = None  # the play that a challenge line may be about

@@ -65,20 +65,26 @@ def _strict(
             raise bad[0]
     elif edition is not None and edition.name != record.edition.name:
         raise FormatError(f"the record was read with edition {record.edition.name}, "
-                          f"not {edition.name}")
-    if len(seat_nicknames(record)) < 2:
-        raise FormatError("a game needs at least two players: the record names fewer")
+                          f"not {edition.name}", key="record.edition",
+                          read=record.edition.name, edition=edition.name)
+    seats = len(seat_nicknames(record))
+    if seats < 2:
+        raise FormatError("a game needs at least two players: the record names fewer",
+                          key="record.players", n=seats)
     followed = follow_gcg(record, lexicon=lexicon, rules=rules, seed=_seed(seed))
     if followed.problems:
-        raise FormatError(followed.problems[0])
+        raise FormatError(followed.problems[0], key="record.problem",
+                          reason=followed.problems[0])
     for step in followed.steps:
         if step.problems:
-            raise FormatError(f"line {step.event.line}: {step.problems[0]}")
+            raise FormatError(f"line {step.event.line}: {step.problems[0]}",
+                              key="record.line", line=step.event.line, reason=step.problems[0])
     game = followed.game
     if followed.ends_early is not None:
         raise FormatError(
             f"line {followed.ends_early}: the record ends the game here, but under its rules "
-            f"the game goes on (the bag holds {game.bag_count} tiles)"
+            f"the game goes on (the bag holds {game.bag_count} tiles)",
+            key="record.ends_early", line=followed.ends_early, n=game.bag_count,
         )
     held = _shown_racks(record, game)
     if held:  # the racks after the last move: a game to play on holds them
@@ -109,7 +115,8 @@ def game_after_turn(
     if not isinstance(record, GcgRecord):
         record = read_gcg(record, edition)
     if not 0 <= turn <= len(record.events):
-        raise FormatError(f"no turn {turn}: the record has {len(record.events)} events")
+        raise FormatError(f"no turn {turn}: the record has {len(record.events)} events",
+                          key="record.turn", turn=turn, n=len(record.events))
     followed = _strict(record, lexicon, None, None, seed)
     if turn == len(record.events):
         return followed.game

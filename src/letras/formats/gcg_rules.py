@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 
 from letras.editions import RuleOptions, TimeControl, editions
-from letras.errors import FormatError
+from letras.errors import FormatError, inner_facts
 from letras.formats.gcg import EventKind, GcgRecord
 
 RULES_PRAGMA = "letras-rules"
@@ -65,7 +65,8 @@ def record_rules(record: GcgRecord) -> RuleOptions:
                 raise ValueError("not a JSON object")
             return RuleOptions.from_dict({**base.to_dict(), **data})
         except (ValueError, TypeError) as e:
-            raise FormatError(f"bad #{RULES_PRAGMA} {named[-1]!r}: {e}") from None
+            raise FormatError(f"bad #{RULES_PRAGMA} {named[-1]!r}: {e}", key="record.rules",
+                              pragma=RULES_PRAGMA, text=named[-1], **inner_facts(e)) from None
     bonuses = [e.score for e in record.events if e.kind is EventKind.CHALLENGE_BONUS]
     rule = "double"
     if any(b < 0 for b in bonuses):

@@ -75,7 +75,8 @@ class WordList:
             with p.open(encoding="utf-8") as f:
                 return cls(edition, f, name=p.name)
         except (OSError, UnicodeDecodeError, lzma.LZMAError) as e:
-            raise LexiconError(f"cannot read word list {str(p)!r}: {e}") from None
+            raise LexiconError(f"cannot read word list {str(p)!r}: {e}", key="lexicon.read_list",
+                               path=str(p), reason=str(e)) from None
 
     def contains_tiles(self, tiles: Sequence[int]) -> bool:
         return bytes(t & LETTER_MASK for t in tiles) in self._words
@@ -164,17 +165,21 @@ def load_lexicon(
     if name in shipped:
         entry = shipped[name]
         if entry.edition != ed.name:
-            raise LexiconError(f"lexicon {name!r} is for edition {entry.edition}, not {ed.name}")
+            raise LexiconError(f"lexicon {name!r} is for edition {entry.edition}, not {ed.name}",
+                               key="lexicon.edition", name=name, edition=entry.edition,
+                               wanted=ed.name)
         if name not in _loaded:  # shipped lists never change: load each once per process
             with resources.as_file(entry.words) as path:
                 _loaded[name] = graph_for_words(ed, path, name=name, progress=progress)
         return _loaded[name]
     if spec is None:
-        raise LexiconError(f"no lexicon ships for edition {ed.name}")
+        raise LexiconError(f"no lexicon ships for edition {ed.name}", key="lexicon.none_shipped",
+                           edition=ed.name)
     path = Path(spec)
     if not path.exists():
         known = ", ".join(shipped) or "none"
-        raise LexiconError(f"no lexicon {name!r}: not a file, nor a shipped lexicon ({known})")
+        raise LexiconError(f"no lexicon {name!r}: not a file, nor a shipped lexicon ({known})",
+                           key="lexicon.unknown", name=name, known=known)
     if path.suffix.lower() in (".kwg", ".kbwg"):
         return WordGraph.load(path, ed)
     return graph_for_words(ed, path, progress=progress)

@@ -59,7 +59,8 @@ class WordGraph:
 
     def __init__(self, nodes: Nodes, edition: Edition, name: str = "custom") -> None:
         if nodes.dtype != np.uint32 or nodes.ndim != 1 or len(nodes) < 2:
-            raise LexiconError(f"lexicon {name!r}: not a word graph (too short or wrong type)")
+            raise LexiconError(f"lexicon {name!r}: not a word graph (too short or wrong type)",
+                               key="lexicon.not_graph", name=name)
         self.nodes = nodes
         self.edition = edition
         self.name = name
@@ -71,14 +72,18 @@ class WordGraph:
         nodes = self.nodes
         arcs = nodes >> np.uint32(k.ARC_SHIFT)
         if int(arcs.max()) >= len(nodes):
-            raise LexiconError(f"lexicon {self.name!r}: an arc points past the end of the graph")
+            raise LexiconError(f"lexicon {self.name!r}: an arc points past the end of the graph",
+                               key="lexicon.arc", name=self.name)
         if not nodes[-1] & np.uint32(k.IS_END):
-            raise LexiconError(f"lexicon {self.name!r}: the last node does not end its list")
+            raise LexiconError(f"lexicon {self.name!r}: the last node does not end its list",
+                               key="lexicon.last_node", name=self.name)
         top = int((nodes[2:] & np.uint32(k.TILE_MASK)).max()) if len(nodes) > 2 else 0
         if top >= len(self.edition.tiles.labels):
             raise LexiconError(
                 f"lexicon {self.name!r} uses tile {top}, but edition {self.edition.name} has "
-                f"{len(self.edition.tiles.labels) - 1} letters"
+                f"{len(self.edition.tiles.labels) - 1} letters",
+                key="lexicon.tile", name=self.name, tile=top, edition=self.edition.name,
+                n=len(self.edition.tiles.labels) - 1,
             )
 
     # ----- building --------------------------------------------------------------------------
@@ -105,9 +110,12 @@ class WordGraph:
         try:
             data = p.read_bytes()
         except OSError as e:
-            raise LexiconError(f"cannot read word graph {str(p)!r}: {e.strerror}") from None
+            raise LexiconError(f"cannot read word graph {str(p)!r}: {e.strerror}",
+                               key="lexicon.read_graph", path=str(p),
+                               reason=str(e.strerror)) from None
         if len(data) % 4 or len(data) < 8:
-            raise LexiconError(f"{str(p)!r} is not a word graph: its size is not whole nodes")
+            raise LexiconError(f"{str(p)!r} is not a word graph: its size is not whole nodes",
+                               key="lexicon.graph_size", path=str(p), size=len(data))
         nodes = np.frombuffer(data, dtype="<u4").astype(np.uint32)
         if p.suffix.lower() != ".kbwg":
             nodes = kwg_to_internal(nodes)
@@ -122,7 +130,8 @@ class WordGraph:
             if len(self.nodes) > KWG_MAX_NODES:
                 raise LexiconError(
                     f"{len(self.nodes):,} nodes do not fit a .kwg file (at most "
-                    f"{KWG_MAX_NODES:,}): save it as .kbwg"
+                    f"{KWG_MAX_NODES:,}): save it as .kbwg",
+                    key="lexicon.kwg_size", n=len(self.nodes), max=KWG_MAX_NODES,
                 )
             out = internal_to_kwg(self.nodes)
         _write_atomic(p, out.astype("<u4").tobytes())
@@ -258,7 +267,8 @@ def build_nodes(
         roots.append(root)
         del hi, lo, order
     if narcs + 2 > KBWG_MAX_NODES:
-        raise LexiconError(f"the word graph needs {narcs + 2:,} nodes: more than a file can hold")
+        raise LexiconError(f"the word graph needs {narcs + 2:,} nodes: more than a file can hold",
+                           key="lexicon.graph_too_big", n=narcs + 2)
     progress(f"laying out {narcs + 2:,} nodes")
     nodes: Nodes = k.lay_out(arc_tile, arc_acc, arc_target, narcs, state_start, state_len,
                              nstates, roots[0], roots[1])
@@ -296,7 +306,8 @@ def read_word_file(path: str | os.PathLike[str]) -> bytes:
         data = p.read_bytes()
         return lzma.decompress(data) if p.suffix == ".xz" else data
     except (OSError, lzma.LZMAError) as e:
-        raise LexiconError(f"cannot read word list {str(p)!r}: {e}") from None
+        raise LexiconError(f"cannot read word list {str(p)!r}: {e}", key="lexicon.read_list",
+                           path=str(p), reason=str(e)) from None
 
 
 def graph_for_words(
@@ -323,7 +334,9 @@ def graph_for_words(
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise LexiconError(f"word list {str(path)!r} is not UTF-8 text: {e}") from None
+        raise LexiconError(f"word list {str(path)!r} is not UTF-8 text: {e}",
+                           key="lexicon.not_utf8", path=str(path), reason=str(e),
+                           byte=e.start) from None
     if len(data) < QUIET_BUILD_BYTES:
         progress = _quiet  # a small list builds in a blink: nothing to report
     progress(f"building the word graph of {label} (once; it is cached in {cache_dir()})")
