@@ -17,8 +17,9 @@ from letras.game import Game
 from letras.terminal.saving import save_game
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-LONG = ("selfplay", "train-leaves", "play")
-"""Commands that run for minutes or wait for a person: parsed here, run in their own tests."""
+LONG = ("selfplay", "train-leaves", "play", "serve")
+"""Commands that run for minutes, wait for a person or serve until stopped: parsed here, run in
+their own tests."""
 
 
 def readme_commands() -> list[str]:

@@ -261,6 +261,8 @@ def test_a_computer_move_the_game_refuses_becomes_a_pass(en_words: WordGraph) ->
     assert seat is not None and table.step().kind == "ai"
     events = table.ai_apply(seat, Place.parse("1A ZZZZZ", EN))
     assert [e.key for e in events] == ["ai.refused", "event.pass"]
+    assert set(events[0].data) == {"player", "name", "refused"}  # no English text: no rack
+    assert events[0].data["refused"].startswith("illegal.")
     assert game.turns[-1].kind == "pass"
     with pytest.raises(TableError):
         table.ai_apply(seat, Pass())  # not its turn now

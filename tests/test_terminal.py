@@ -408,11 +408,13 @@ def test_every_refusal_the_library_names_is_in_every_catalog() -> None:
                root / "history.py", root / "lexicon" / "__init__.py", root / "lexicon" / "kwg.py",
                *(root / "formats" / f"{name}.py" for name in ("cgp", "gcg_game", "gcg_follow",
                                                               "gcg_rules")),
-               *sorted((root / "table").glob("*.py"))]
+               *sorted((root / "table").glob("*.py")), *sorted((root / "server").glob("*.py"))]
     text = "\n".join(p.read_text(encoding="utf-8") for p in sources)
     keys = set(re.findall(r'key="([a-z_]+\.[a-z0-9_.-]+)"', text))
     keys |= set(re.findall(r'TableError\(\s*"([a-z_]+\.[a-z0-9_.-]+)"', text))
     keys |= {f"illegal.{r}" for r in re.findall(r'IllegalPlayError\(\s*"([a-z-]+)"', text)}
+    keys |= set(re.findall(r'ServerError\(\s*\d+,\s*"(server\.[a-z_]+)"', text))
+    assert "server.bad_token" in keys
     assert len(keys) > 30
     assert {"cgp.rows", "saved.json", "record.rules", "lexicon.unknown"} <= keys
     for language in languages():

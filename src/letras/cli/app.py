@@ -12,7 +12,7 @@ from letras.errors import LetrasError
 
 COMMAND_MODULES = (
     "letras.cli.gcg", "letras.cli.moves", "letras.cli.score", "letras.cli.selfplay",
-    "letras.cli.train_leaves", "letras.cli.words", "letras.cli.play",
+    "letras.cli.train_leaves", "letras.cli.words", "letras.cli.play", "letras.cli.serve",
 )
 
 

@@ -322,8 +322,9 @@ class Table:
         try:
             return self._apply(seat, action)
         except LetrasError as e:
+            # The reason is named by its key only: its English text may name the rack.
             refused = Event("ai.refused", {"player": seat, "name": self.game.player_names[seat],
-                                           "reason": str(e)})
+                                           "refused": e.key})
             return [self._record([refused])[0], *self._apply(seat, Pass())]
 
     def ai_time(self, seat: int) -> float:

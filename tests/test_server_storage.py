@@ -1,0 +1,91 @@
+"""The web app's database: schema, games, the append-only history, SQLite's settings."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+
+from letras.game import Game, Player
+from letras.server.storage import GameMovedOnError, NoSuchGameError, Store, default_url
+
+
+def test_a_game_is_its_settings_and_moves(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    game = Game("en", [Player("Ana"), Player("Bot", "ai:greedy")], seed=7)
+    game.pass_turn()
+    game.pass_turn()
+    settings = {k: v for k, v in game.to_dict().items() if k != "moves"}
+    store = Store(url)
+    store.create_game("abc", settings, {0: "0" * 64})
+    moves = [m.to_dict(game.edition) for m in game.moves]
+    store.append_moves("abc", 0, moves[:1])
+    store.append_moves("abc", 1, moves[1:])
+    store.close()
+    again = Store(url)  # the schema exists: nothing changes
+    saved = again.load_game("abc")
+    assert saved.seats == {0: "0" * 64}
+    assert Game.from_dict(saved.data).to_dict() == game.to_dict()
+    assert again.exists("abc") and not again.exists("abd")
+    with pytest.raises(NoSuchGameError):
+        again.load_game("abd")
+
+
+def test_a_second_writer_of_a_move_fails(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'x.db'}")
+    store.create_game("g", {"format": "letras-game"}, {})
+    store.append_moves("g", 0, [{"type": "pass", "player": 0}])
+    with pytest.raises(GameMovedOnError):
+        store.append_moves("g", 0, [{"type": "pass", "player": 1}])
+    with pytest.raises(GameMovedOnError):  # a writer that knows of too few or too many
+        store.append_moves("g", 3, [{"type": "pass", "player": 1}])
+    with pytest.raises(GameMovedOnError):  # all or nothing
+        store.append_moves("g", 0, [{"type": "pass", "player": 1}] * 3)
+    assert store.load_game("g").data["moves"] == [{"type": "pass", "player": 0}]
+
+
+def test_writers_in_threads_never_share_a_number(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'x.db'}")
+    store.create_game("g", {"format": "letras-game"}, {})
+    won: list[int] = []
+    lost: list[Exception] = []
+
+    def write(n: int) -> None:
+        try:
+            store.append_moves("g", 0, [{"type": "pass", "player": n}])
+            won.append(n)
+        except Exception as e:
+            lost.append(e)
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(won) == 1
+    assert len(lost) == 3 and all(isinstance(e, GameMovedOnError) for e in lost), lost
+    assert store.load_game("g").data["moves"] == [{"type": "pass", "player": won[0]}]
+
+
+def test_sqlite_connections_are_set_up(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'x.db'}")
+    with store.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL
+        assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 5000
+    with pytest.raises(IntegrityError), store.engine.begin() as conn:  # a seat of no game
+        conn.execute(text("INSERT INTO seats VALUES ('nope', 0, 'x')"))
+
+
+def test_the_default_database_is_in_the_data_directory(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_url() == f"sqlite:///{tmp_path / 'letras' / 'letras.db'}"
+    assert (tmp_path / "letras").is_dir()
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert default_url() == f"sqlite:///{tmp_path / '.local' / 'share' / 'letras' / 'letras.db'}"

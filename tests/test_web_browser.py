@@ -1,0 +1,468 @@
+"""The page in a real browser: the lobby, the game room, placing tiles by keyboard and by drag,
+a reload, a spectator.
+
+The app runs on uvicorn in a thread (a temporary SQLite file); Playwright drives Debian's
+chromium (``/usr/bin/chromium``: Playwright's own browser download is not used). Without that
+browser the tests skip, except under ``CI=true``, where they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from letras.board import Direction
+from letras.editions import find_edition
+from letras.formats.cgp import Position
+from letras.lexicon import load_lexicon
+from letras.lexicon.kwg import WordGraph
+from letras.movegen import best_play
+from letras.play import Place
+from letras.tiles import BLANK_BIT, THROUGH
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+START_SECONDS = 60.0
+WAIT_MS = 20_000
+PT = find_edition("pt-BR")
+NewPage = Callable[..., "Page"]
+"""The ``new_page`` fixture: ``new_page(width=1280, height=900, locale="pt-BR", touch=False)``."""
+
+ON_CI = os.environ.get("CI") == "true"
+
+
+def missing(reason: str) -> NoReturn:
+    """Skip for want of the browser, but fail under CI=true."""
+    if ON_CI:
+        pytest.fail(f"{reason} (CI=true: the browser tests must run)")
+    pytest.skip(reason)
+
+
+# ----- the live server -----------------------------------------------------------------------
+
+
+@dataclass
+class Live:
+    url: str
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None,
+             token: str | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    def state(self, game: str, token: str | None) -> dict[str, Any]:
+        state: dict[str, Any] = self.call("GET", f"/api/games/{game}", token=token)
+        return state
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    """The app on 127.0.0.1 at a free port; a server thread that dies (or never starts)
+    fails the fixture with its error instead of hanging the run."""
+    import uvicorn
+
+    from letras.server.app import create_app
+
+    db = tmp_path_factory.mktemp("web") / "letras.db"
+    app = create_app(f"sqlite:///{db}", ai_workers=1, ai_seconds=0.3, window_seconds=2.0)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, ws="websockets-sansio",
+                            log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            server.run()
+        except BaseException as e:  # SystemExit included: uvicorn exits on a failed start
+            failure.append(e)
+
+    thread = threading.Thread(target=run, name="letras-web-test", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + START_SECONDS
+    while not server.started:
+        if failure:
+            raise RuntimeError("the web server failed to start") from failure[0]
+        if not thread.is_alive():
+            raise RuntimeError("the web server thread ended before it started")
+        if time.monotonic() > deadline:
+            server.should_exit = True
+            raise TimeoutError(f"the web server did not start in {START_SECONDS:.0f} s")
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield Live(f"http://127.0.0.1:{port}")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        if failure and not isinstance(failure[0], SystemExit):
+            raise RuntimeError("the web server failed") from failure[0]
+
+
+# ----- the browser ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        missing(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("playwright (Python) is not installed")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[NewPage]:
+    """Pages in fresh contexts (each its own localStorage), closed after the test; errors on
+    the page fail the test."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(width: int = 1280, height: int = 900, locale: str = "pt-BR",
+             touch: bool = False) -> Page:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      locale=locale, has_touch=touch, is_mobile=touch)
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def expect(locator: Locator) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+# ----- games ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def words() -> WordGraph:
+    lexicon = load_lexicon(PT)
+    assert isinstance(lexicon, WordGraph)
+    return lexicon
+
+
+def seat_of(url: str) -> tuple[str, str | None]:
+    """The game id and token of a room's address."""
+    parsed = urlparse(url)
+    token = parse_qs(parsed.query).get("token", [None])[0]
+    return parsed.path.rsplit("/", 1)[-1], token
+
+
+def wait_for(what: Callable[[], Any], seconds: float = 30.0) -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        value = what()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {seconds:.0f} s")
+        time.sleep(0.1)
+
+
+def my_turn(live: Live, game: str, token: str) -> dict[str, Any]:
+    """The seat's state once it is that seat's move."""
+    def ready() -> dict[str, Any] | None:
+        state = live.state(game, token)
+        step = state["step"]
+        return state if step["kind"] == "move" and step["seat"] == state["seat"] else None
+
+    result: dict[str, Any] = wait_for(ready)
+    return result
+
+
+def best(state: dict[str, Any], words: WordGraph) -> tuple[Place, int]:
+    """The best-scoring play on the seat's rack (its view's CGP has the seat to move first)."""
+    position = Position.from_cgp(state["view"]["cgp"], PT)
+    found = best_play(position.board, position.rack, words)
+    assert found is not None
+    return found
+
+
+def two_people(live: Live, seed: int = 7) -> dict[str, Any]:
+    game: dict[str, Any] = live.call("POST", "/api/games", {
+        "edition": "pt-BR", "seats": [{"name": "Ana"}, {"name": "Bruno"}], "seed": seed})
+    return game
+
+
+def press(page: Page, letter: str) -> None:
+    """Type a letter on the board. Playwright's keyboard has only the US layout's keys (a Ç
+    would come as text input, with no key event): other letters are sent as the key events
+    a keyboard with them sends."""
+    if letter.isascii():
+        page.keyboard.press(letter)
+    else:
+        page.locator(".board").dispatch_event("keydown", {"key": letter, "bubbles": True})
+
+
+def touch_drag(page: Page, source: Locator, target: Locator) -> None:
+    """A finger's drag from one element to another (Playwright has taps only: the touch
+    events go through the DevTools protocol)."""
+    start, end = source.bounding_box(), target.bounding_box()
+    assert start is not None and end is not None
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    touch = "Input.dispatchTouchEvent"
+    cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, 9):
+        point = {"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}
+        cdp.send(touch, {"type": "touchMove", "touchPoints": [point]})
+    cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def square_id(row: int, col: int) -> str:
+    return f"#sq-{row}-{col}"
+
+
+# ----- the tests -----------------------------------------------------------------------------
+
+
+def test_a_person_plays_the_computer_by_keyboard(live_server: Live, new_page: NewPage,
+                                                  words: WordGraph) -> None:
+    page = new_page()
+    page.goto(live_server.url + "/?lang=pt-BR")
+    page.get_by_role("button", name="Jogar contra o computador").click()
+    page.wait_for_url("**/g/**")
+    game, token = seat_of(page.url)
+    assert token
+    state = my_turn(live_server, game, token)
+    expect(page.locator("#turn")).to_have_text("Sua vez")
+    place, score = best(state, words)
+    tiles = PT.tiles
+
+    # the keyboard alone: Tab to the board (its cursor starts on H8), arrows to the square
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('board')"):
+            break
+    else:
+        pytest.fail("Tab never reaches the board")
+    expect(page.locator(f"{square_id(7, 7)}.cursor")).to_have_count(1)
+    rows, cols = place.square.row - 7, place.square.col - 7
+    for key, n in (("ArrowDown", rows), ("ArrowUp", -rows), ("ArrowRight", cols),
+                   ("ArrowLeft", -cols)):
+        for _ in range(max(0, n)):
+            page.keyboard.press(key)
+    expect(page.locator(f"{square_id(place.square.row, place.square.col)}.cursor")).to_have_count(1)
+    if place.direction is Direction.DOWN:
+        page.keyboard.press("Space")
+        expect(page.locator(".sq.cursor.down")).to_have_count(1)
+    for tile in place.tiles:
+        if tile != THROUGH:
+            press(page, tiles.label(tile & ~BLANK_BIT))
+    preview = page.locator("#preview")
+    expect(preview).to_have_class("preview legal")
+    expect(preview).to_contain_text(f"= {score}")
+    page.keyboard.press("Enter")
+
+    for square, tile in place.placed():
+        cell = page.locator(square_id(square.row, square.col))
+        expect(cell.locator(".letter")).to_have_text(tiles.label(tile & ~BLANK_BIT))
+        expect(cell).not_to_have_class(re.compile(r"\bplaced\b"))
+    before = len(state["view"]["turns"])
+    sheet = page.locator(".sheet tbody tr")
+    expect(sheet.nth(before)).to_contain_text(place.notation(PT))
+    # the computer's reply arrives by itself, and is announced
+    expect(sheet).to_have_count(before + 2, timeout=60_000)
+    reply = sheet.nth(before + 1)
+    expect(reply).to_contain_text("Computador")
+    expect(reply).not_to_have_class("k-pass")  # with a full bag it plays or exchanges
+    expect(page.locator("#turn")).to_have_text("Sua vez", timeout=30_000)
+    expect(page.locator("#announcer")).to_contain_text("Computador")
+
+
+def seed_with_blank(seat: int = 0) -> int:
+    """A seed whose game gives ``seat`` a blank on its first rack."""
+    from letras.game import Game
+    from letras.tiles import BLANK
+
+    return next(s for s in range(1, 500)
+                if BLANK in Game(PT, ["Ana", "Bruno"], seed=s).view(seat).rack)
+
+
+def rack_ids(page: Page) -> list[str]:
+    ids: list[str] = page.locator(".rack .rack-tile").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.id)")
+    return ids
+
+
+def test_drag_rack_tiles_onto_squares_on_a_phone(live_server: Live, new_page: NewPage) -> None:
+    game = two_people(live_server, seed=seed_with_blank())
+    ana = game["seats"][0]
+    page = new_page(360, 740, touch=True)
+    page.goto(live_server.url + "/")
+    expect(page.locator("#play-computer")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the lobby fits too
+    page.goto(live_server.url + ana["url"])
+    tiles = page.locator(".rack .rack-tile")
+    expect(tiles).to_have_count(7)
+    rack = live_server.state(game["id"], ana["token"])["view"]["rack"]
+    letter = next(label for label in rack if label != "?")
+
+    # a finger drags a tile to H8, then the mouse drags the blank to I8
+    touch_drag(page, page.locator(f'.rack-tile[data-id="{letter}#1"]'),
+               page.locator(square_id(7, 7)))
+    expect(page.locator(f"{square_id(7, 7)}.placed .letter")).to_have_text(letter)
+    expect(tiles).to_have_count(6)
+    expect(page.locator(".rack .rack-slot")).to_have_count(1)
+
+    page.locator('.rack-tile[data-id="?#1"]').drag_to(page.locator(square_id(7, 8)))
+    dialog = page.get_by_role("dialog", name="Qual letra é o branco?")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="E", exact=True).click()
+    expect(dialog).to_have_count(0)
+    blank = page.locator(f"{square_id(7, 8)}.placed .face.blank .letter")
+    expect(blank).to_have_text("E")
+    expect(page.locator(square_id(7, 8))).to_have_attribute("aria-label", re.compile("branco"))
+    expect(tiles).to_have_count(5)
+
+    # drag within the rack: the first tile goes to the end
+    first = rack_ids(page)[0]
+    tiles.first.drag_to(tiles.last)
+    expect(tiles.last).to_have_attribute("data-id", first)
+    # Esc recalls every placed tile
+    page.locator(".board").press("Escape")
+    expect(tiles).to_have_count(7)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_reload_shows_the_same_game_and_the_socket_comes_back(
+        live_server: Live, new_page: NewPage, words: WordGraph) -> None:
+    game = two_people(live_server, seed=11)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    first = live_server.state(game["id"], tokens[0])["step"]["seat"]
+    state = my_turn(live_server, game["id"], tokens[first])
+    place, _ = best(state, words)
+    live_server.call("POST", f"/api/games/{game['id']}/actions", {"play": place.notation(PT)},
+                     token=tokens[first])
+    other = 1 - first
+    page = new_page()
+    page.goto(live_server.url + game["seats"][other]["url"])
+    square, tile = place.placed()[0]
+    cell = page.locator(square_id(square.row, square.col))
+    expect(cell.locator(".letter")).to_have_text(PT.tiles.label(tile & ~BLANK_BIT))
+    expect(cell).to_have_class(re.compile(r"\blast\b"))
+    expect(page.locator("#turn")).to_have_text("Sua vez")
+    tiles = page.locator(".rack .rack-tile")
+    expect(tiles).to_have_count(7)
+    tiles.first.focus()
+    page.keyboard.press("Shift+ArrowRight")  # the keyboard moves a tile on the rack
+    order = rack_ids(page)
+    sheet = page.locator(".sheet tbody tr")
+    expect(sheet).to_have_count(1)
+
+    page.reload()
+    expect(cell.locator(".letter")).to_have_text(PT.tiles.label(tile & ~BLANK_BIT))
+    expect(sheet).to_have_count(1)
+    expect(sheet.first).to_contain_text(place.notation(PT))
+    expect(tiles).to_have_count(7)
+    assert rack_ids(page) == order
+    expect(page.locator(".conn")).to_have_text("conectado")
+    # a dropped socket reconnects by itself, and what happened meanwhile arrives
+    page.evaluate("window.letrasRoom.live.socket.close()")
+    page.wait_for_function("window.letrasRoom.live.opened >= 2")
+    expect(page.locator(".conn")).to_have_text("conectado")
+    live_server.call("POST", f"/api/games/{game['id']}/actions", {"pass": True},
+                     token=tokens[other])
+    expect(sheet).to_have_count(2)
+    expect(page.locator("#turn")).to_have_text("Vez de " + game["seats"][first]["name"])
+
+
+def test_a_spectator_sees_the_board_and_no_rack(live_server: Live, new_page: NewPage,
+                                                words: WordGraph) -> None:
+    game = two_people(live_server, seed=5)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    first = live_server.state(game["id"], tokens[0])["step"]["seat"]
+    state = my_turn(live_server, game["id"], tokens[first])
+    place, score = best(state, words)
+    live_server.call("POST", f"/api/games/{game['id']}/actions", {"play": place.notation(PT)},
+                     token=tokens[first])
+    page = new_page(360, 740)
+    page.goto(live_server.url + game["spectate"])
+    for square, tile in place.placed():
+        expect(page.locator(square_id(square.row, square.col)).locator(".letter")).to_have_text(
+            PT.tiles.label(tile & ~BLANK_BIT))
+    expect(page.locator(".sheet tbody tr").first).to_contain_text(str(score))
+    expect(page.locator(".rack-tile")).to_have_count(0)
+    expect(page.locator(".mine")).to_be_hidden()
+    expect(page.get_by_role("button", name="Jogar")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_exchange_and_pass_by_dialog_to_the_final_count(live_server: Live,
+                                                        new_page: NewPage) -> None:
+    game = two_people(live_server, seed=3)
+    ana, bruno = game["seats"]
+    page = new_page()
+    page.goto(live_server.url + ana["url"])
+    sheet = page.locator(".sheet tbody tr")
+
+    def bruno_passes() -> None:
+        state = live_server.state(game["id"], bruno["token"])
+        if state["step"]["seat"] == bruno["seat"] and not state["view"]["over"]:
+            rows = len(state["view"]["turns"])
+            live_server.call("POST", f"/api/games/{game['id']}/actions", {"pass": True},
+                             token=bruno["token"])
+            expect(sheet).to_have_count(rows + 1)
+
+    bruno_passes()
+    expect(page.locator("#turn")).to_have_text("Sua vez")
+    page.get_by_role("button", name="Trocar").click()
+    dialog = page.get_by_role("dialog", name="Trocar pedras")
+    dialog.locator(".rack-tile").nth(0).click()
+    dialog.locator(".rack-tile").nth(1).click()
+    expect(dialog).to_contain_text("Escolhidas: 2")
+    dialog.get_by_role("button", name="Trocar").click()
+    expect(sheet.last).to_contain_text("troca 2")
+    passes = page.locator(".sheet tbody tr.k-pass")
+    for _ in range(8):  # passes until every player has passed twice in a row
+        if live_server.state(game["id"], ana["token"])["view"]["over"]:
+            break
+        bruno_passes()
+        if live_server.state(game["id"], ana["token"])["view"]["over"]:
+            break
+        count = passes.count()
+        page.get_by_role("button", name="Passar").click()
+        page.get_by_role("dialog").get_by_role("button", name="Passar").click()
+        expect(passes).to_have_count(count + 1)
+    result = page.locator(".result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("Contagem final")
+    expect(result.locator(".winner")).to_contain_text(re.compile("Vencedor|Empate"))
+    expect(page.locator("#turn")).to_have_text("Fim de jogo")
