@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,3 +25,33 @@ def shared() -> Path:
 def en_words() -> WordGraph:
     """The English test word list (63,612 words) as a word graph, built once a session."""
     return graph_for_words(find_edition("en"), DATA / "en-words.txt.xz")
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A private PostgreSQL cluster for the session (Debian's initdb and pg_ctl, a free port
+    on 127.0.0.1) with an empty database ``letras``: its URL. Without initdb the tests that
+    need it skip, or fail under CI=true."""
+    from server_helpers import postgres_cluster, postgres_tools
+
+    tools = postgres_tools()
+    if tools is None:
+        reason = "PostgreSQL's initdb and pg_ctl are missing (apt-get install postgresql)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with postgres_cluster(*tools) as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh empty database for one test: an SQLite file in ``tmp_path``, then a new
+    database on the session's PostgreSQL cluster."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'letras.db'}"
+        return
+    from server_helpers import fresh_database
+
+    with fresh_database(request.getfixturevalue("postgres_url")) as url:
+        yield url

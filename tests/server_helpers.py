@@ -1,15 +1,25 @@
-"""Helpers of the web server's tests: a client on a temporary database, and players that drive
-whole games through the API, recording every answer."""
+"""Helpers of the web server's tests: a client on a temporary database (SQLite or a private
+PostgreSQL cluster), and players that drive whole games through the API, recording every
+answer."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import psycopg
+from sqlalchemy import make_url
 
 from letras.editions import find_edition
 from letras.formats.cgp import Position
@@ -26,13 +36,102 @@ State = dict[str, Any]
 
 
 @contextmanager
-def serving(db: Path, graph: WordGraph, **options: Any) -> Iterator[TestClient]:
-    """A client of a new app on the SQLite file ``db``, English judged by ``graph``; the
+def serving(db_url: str, graph: WordGraph, **options: Any) -> Iterator[TestClient]:
+    """A client of a new app on the database ``db_url``, English judged by ``graph``; the
     app (and its worker processes) shut down on leaving."""
     options.setdefault("ai_seconds", 0.1)
-    app = create_app(f"sqlite:///{db}", graphs={"en": graph}, **options)
+    app = create_app(db_url, graphs={"en": graph}, **options)
     with TestClient(app) as client:
         yield client
+
+
+# ----- a private PostgreSQL cluster ---------------------------------------------------------
+
+
+def postgres_tools() -> tuple[Path, Path] | None:
+    """Debian's ``initdb`` and ``pg_ctl``: on the PATH, else the newest under
+    /usr/lib/postgresql (where the ``postgresql`` package puts them); None without them."""
+    folders = [Path(p).parent for p in (shutil.which("initdb"),) if p]
+    versions = Path("/usr/lib/postgresql").glob("*/bin")
+    folders += sorted(versions, key=lambda f: int(f.parent.name) if f.parent.name.isdigit()
+                      else 0, reverse=True)
+    for folder in folders:
+        if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
+            return folder / "initdb", folder / "pg_ctl"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def postgres_cluster(initdb: Path, pg_ctl: Path) -> Iterator[str]:
+    """A throwaway cluster in a temporary folder, on a free port of 127.0.0.1 with
+    trust authentication, and in it the database ``letras``: gives its URL, and stops the
+    cluster and removes the folder on leaving. As root it runs as the ``postgres`` user
+    (PostgreSQL refuses root)."""
+    root = os.geteuid() == 0
+    as_user = ["runuser", "-u", "postgres", "--"] if root else []
+    folder = Path(tempfile.mkdtemp(prefix="letras-pg-", dir="/tmp" if root else None))
+    data, log = folder / "data", folder / "log"
+
+    def run(*command: str | Path) -> None:
+        done = subprocess.run([*as_user, *map(str, command)], capture_output=True, text=True,
+                              timeout=120, cwd=folder, env={**os.environ, "LC_ALL": "C"})
+        if done.returncode:
+            raise RuntimeError(f"{command[0]} failed:\n{done.stdout}{done.stderr}"
+                               + (log.read_text() if log.exists() else ""))
+
+    try:
+        if root:
+            shutil.chown(folder, "postgres", "postgres")
+        run(initdb, "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C",
+            "--no-sync")
+        for attempt in itertools.count(1):
+            port = _free_port()
+            try:
+                run(pg_ctl, "-D", data, "-l", log, "-w", "-t", "60", "-o",
+                    f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+                    "-c synchronous_commit=off -c full_page_writes=off", "start")
+                break
+            except RuntimeError:
+                if attempt == 3:  # another process took the port each time?
+                    raise
+        try:
+            url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/letras"
+            _admin(url, "postgres", "CREATE DATABASE letras")
+            yield url
+        finally:
+            run(pg_ctl, "-D", data, "-m", "immediate", "stop")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _admin(url: str, database: str, statement: str) -> None:
+    """Run ``statement`` outside a transaction, connected to ``database`` of ``url``'s
+    cluster (CREATE and DROP DATABASE need that)."""
+    where = make_url(url)
+    with psycopg.connect(host=where.host, port=where.port, user=where.username,
+                         dbname=database, autocommit=True) as conn:
+        conn.execute(statement)
+
+
+_databases = itertools.count(1)
+
+
+@contextmanager
+def fresh_database(url: str) -> Iterator[str]:
+    """A new empty database on the cluster of ``url`` (its URL), dropped on leaving."""
+    name = f"letras_{os.getpid()}_{next(_databases)}"
+    _admin(url, "letras", f"CREATE DATABASE {name}")
+    try:
+        yield make_url(url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        _admin(url, "letras", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def service(client: TestClient) -> GameService:
@@ -132,5 +231,5 @@ def play_out(client: TestClient, game: str, tokens: dict[int, str], graph: WordG
     return final
 
 
-__all__ = ["State", "TestClient", "best_play", "get_state", "new_game", "play_out", "service",
-           "serving", "wait_for"]
+__all__ = ["State", "TestClient", "best_play", "fresh_database", "get_state", "new_game",
+           "play_out", "postgres_cluster", "postgres_tools", "service", "serving", "wait_for"]

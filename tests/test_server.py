@@ -1,5 +1,6 @@
-"""The web app's contract (docs/web-api.md) through Starlette's test client, on a temporary
-SQLite file, English judged by the test word list."""
+"""The web app's contract (docs/web-api.md) through Starlette's test client, each test on a
+fresh database of each kind (an SQLite file, a database on a private PostgreSQL cluster),
+English judged by the test word list."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, inspect, select
 
 from letras.editions import find_edition
 from letras.lexicon.kwg import WordGraph
-from letras.server.storage import StorageError
+from letras.server.games import token_hash
+from letras.server.storage import StorageError, Store, metadata
 from server_helpers import (
     TestClient,
     best_play,
@@ -34,8 +37,8 @@ SEED = 20261201
 
 
 @pytest.fixture
-def client(tmp_path: Path, en_words: WordGraph) -> Any:
-    with serving(tmp_path / "letras.db", en_words) as c:
+def client(db_url: str, en_words: WordGraph) -> Any:
+    with serving(db_url, en_words) as c:
         yield c
 
 
@@ -108,8 +111,9 @@ def test_create_a_game_and_see_it(client: TestClient) -> None:
     assert bearer["view"]["rack"] == mine["view"]["rack"]
     r = client.get(f"/api/games/{game}", params={"token": "not-a-token"})
     assert r.status_code == 403 and r.json()["error"]["key"] == "server.bad_token"
-    r = client.get("/api/games/no-such-game")
-    assert r.status_code == 404 and r.json()["error"]["key"] == "server.no_game"
+    for missing in ("no-such-game", "%00", "x" * 300):  # the same on every database
+        r = client.get(f"/api/games/{missing}")
+        assert r.status_code == 404 and r.json()["error"]["key"] == "server.no_game"
 
 
 def test_a_new_game_is_checked(client: TestClient) -> None:
@@ -228,6 +232,41 @@ def test_challenges(client: TestClient, en_words: WordGraph) -> None:
         ("place", None), ("challenge", False), ("place", None), ("challenge", True)]
 
 
+def test_the_gcg_record_of_a_seat(client: TestClient, en_words: WordGraph) -> None:
+    from letras.formats.gcg import read_gcg
+
+    game, tokens = two_people(client)
+    seat = to_move(client, game, tokens)
+    before = get_state(client, game, tokens[seat])["view"]["rack"]
+    play = best_play(get_state(client, game, tokens[seat]), en_words)
+    assert play is not None
+    post(client, game, tokens[seat], {"play": play})
+    names = {0: "Ana", 1: "Bruno"}
+
+    def record(token: str | None) -> Any:
+        r = client.get(f"/api/games/{game}/gcg", params={"token": token} if token else {})
+        assert r.status_code == 200, r.text
+        assert r.headers["content-type"] == "text/plain; charset=utf-8"
+        assert r.headers["content-disposition"] == f'attachment; filename="letras-{game}.gcg"'
+        assert str(SEED) not in r.text  # never the seed
+        read = read_gcg(r.text, EN)
+        assert not read.errors and not read.final_racks
+        assert [(e.player, e.action.notation(EN) if e.action else None) for e in read.events] \
+            == [(names[seat], play)]
+        return read.events[0]
+
+    mine = record(tokens[seat])
+    assert sorted(mine.rack) == sorted(EN.tiles.parse("".join(before), rack=True))
+    assert record(tokens[1 - seat]).rack is None  # not the other seat's rack
+    assert record(None).rack is None  # nor a spectator's
+    bearer = client.get(f"/api/games/{game}/gcg",
+                        headers={"authorization": f"Bearer {tokens[seat]}"})
+    assert read_gcg(bearer.text, EN).events[0].rack == mine.rack
+    r = client.get(f"/api/games/{game}/gcg", params={"token": "forged"})
+    assert r.status_code == 403 and r.json()["error"]["key"] == "server.bad_token"
+    assert client.get("/api/games/nope/gcg").status_code == 404
+
+
 def test_refused_requests_change_nothing(client: TestClient, en_words: WordGraph) -> None:
     game, tokens = two_people(client)
     seat = to_move(client, game, tokens)
@@ -339,8 +378,8 @@ def test_the_websocket(client: TestClient, en_words: WordGraph) -> None:
 # ----- the computer -------------------------------------------------------------------------
 
 
-def test_a_whole_game_against_the_computer(tmp_path: Path, en_words: WordGraph) -> None:
-    with serving(tmp_path / "letras.db", en_words) as client:
+def test_a_whole_game_against_the_computer(db_url: str, en_words: WordGraph) -> None:
+    with serving(db_url, en_words) as client:
         created = new_game(client, [{"name": "Ana"}, {"name": "Bot", "ai": "greedy"}],
                            seed=SEED)
         game, token = created["id"], created["seats"][0]["token"]
@@ -361,8 +400,8 @@ def test_a_whole_game_against_the_computer(tmp_path: Path, en_words: WordGraph) 
     assert pool._executor is None
 
 
-def test_a_challenge_window_closes_by_itself(tmp_path: Path, en_words: WordGraph) -> None:
-    with serving(tmp_path / "letras.db", en_words, window_seconds=0.3) as client:
+def test_a_challenge_window_closes_by_itself(db_url: str, en_words: WordGraph) -> None:
+    with serving(db_url, en_words, window_seconds=0.3) as client:
         created = new_game(client, [{"name": "Ana"}, {"name": "Bruno"}, {"ai": "greedy"}],
                            seed=SEED)
         game = created["id"]
@@ -388,9 +427,8 @@ def test_a_challenge_window_closes_by_itself(tmp_path: Path, en_words: WordGraph
 # ----- the database -------------------------------------------------------------------------
 
 
-def test_a_new_server_goes_on_with_the_game(tmp_path: Path, en_words: WordGraph) -> None:
-    db = tmp_path / "letras.db"
-    with serving(db, en_words) as client:
+def test_a_new_server_goes_on_with_the_game(db_url: str, en_words: WordGraph) -> None:
+    with serving(db_url, en_words) as client:
         created = new_game(client, [{"name": "Ana"}, {"name": "Bot", "ai": "greedy"}],
                            seed=SEED)
         game, token = created["id"], created["seats"][0]["token"]
@@ -398,7 +436,7 @@ def test_a_new_server_goes_on_with_the_game(tmp_path: Path, en_words: WordGraph)
         play = best_play(state, en_words)
         post(client, game, token, {"play": play})
         before = wait_for(client, game, token, lambda s: s["step"]["kind"] == "move")
-    with serving(db, en_words) as client:
+    with serving(db_url, en_words) as client:
         again = get_state(client, game, token)
         assert again["view"] == before["view"] and again["step"] == before["step"]
         assert [e["text"] for e in again["events"]] == [
@@ -434,20 +472,27 @@ def test_a_failed_commit_keeps_nothing(client: TestClient, en_words: WordGraph,
     assert len(store.load_game(game).data["moves"]) == 1
 
 
-def test_tokens_are_stored_hashed(tmp_path: Path, en_words: WordGraph) -> None:
-    db = tmp_path / "letras.db"
-    with serving(db, en_words) as client:
+def test_tokens_are_stored_hashed(db_url: str, tmp_path: Path, en_words: WordGraph) -> None:
+    with serving(db_url, en_words) as client:
         game, tokens = two_people(client)
         post(client, game, tokens[to_move(client, game, tokens)], {"pass": True})
-    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("letras"))
-    assert game.encode() in raw
-    assert not any(t.encode() in raw for t in tokens.values())
+    store = Store(db_url)
+    with store.engine.connect() as conn:  # every value of every row, as text
+        stored = " ".join(str(value) for table in metadata.sorted_tables
+                          for row in conn.execute(select(table)) for value in row)
+    store.close()
+    assert game in stored and all(token_hash(t) in stored for t in tokens.values())
+    assert not any(t in stored for t in tokens.values())
+    if db_url.startswith("sqlite"):  # nor anywhere in the file and its journals
+        raw = b"".join(p.read_bytes() for p in tmp_path.iterdir()
+                       if p.name.startswith("letras"))
+        assert game.encode() in raw
+        assert not any(t.encode() in raw for t in tokens.values())
 
 
 
-def test_letras_serve_prints_the_address_it_bound(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "letras", "serve", "--port", "0",
-               "--db", f"sqlite:///{tmp_path / 'served.db'}"]
+def test_letras_serve_prints_the_address_it_bound(db_url: str) -> None:
+    command = [sys.executable, "-m", "letras", "serve", "--port", "0", "--db", db_url]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True) as server:
         try:
@@ -470,13 +515,14 @@ def test_letras_serve_prints_the_address_it_bound(tmp_path: Path) -> None:
             server.send_signal(signal.SIGINT)  # Ctrl-C: a clean shutdown
             _, errors = server.communicate(timeout=30)
     assert server.returncode == 130 and "Traceback" not in errors, errors
-    assert (tmp_path / "served.db").exists()
+    engine = create_engine(db_url)
+    assert set(inspect(engine).get_table_names()) == {"games", "seats", "moves"}
+    engine.dispose()
 
 
 def test_a_server_behind_the_database_is_told_the_game_moved_on(
-        tmp_path: Path, en_words: WordGraph) -> None:
-    db = tmp_path / "letras.db"
-    with serving(db, en_words) as first, serving(db, en_words) as second:
+        db_url: str, en_words: WordGraph) -> None:
+    with serving(db_url, en_words) as first, serving(db_url, en_words) as second:
         game, tokens = two_people(first)
         seat = to_move(first, game, tokens)
         stale = get_state(second, game, tokens[seat])  # the second server has it in memory
@@ -488,15 +534,14 @@ def test_a_server_behind_the_database_is_told_the_game_moved_on(
         assert fresh["view"] == get_state(first, game, tokens[seat])["view"]
 
 
-def test_the_computer_moves_after_a_restart(tmp_path: Path, en_words: WordGraph,
+def test_the_computer_moves_after_a_restart(db_url: str, en_words: WordGraph,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """A server stopped while the computer thought: the next one makes its move."""
-    db = tmp_path / "letras.db"
 
     async def never(job: object) -> None:
         await asyncio.Event().wait()
 
-    with serving(db, en_words) as client:
+    with serving(db_url, en_words) as client:
         created = new_game(client, [{"name": "Ana"}, {"name": "Bot", "ai": "greedy"}],
                            seed=SEED)
         game, token = created["id"], created["seats"][0]["token"]
@@ -504,7 +549,7 @@ def test_the_computer_moves_after_a_restart(tmp_path: Path, en_words: WordGraph,
         monkeypatch.setattr(service(client).pool, "choose", never)
         post(client, game, token, {"pass": True})
         assert get_state(client, game, token)["step"]["kind"] == "ai"
-    with serving(db, en_words) as client:
+    with serving(db_url, en_words) as client:
         after = wait_for(client, game, token, lambda s: s["step"]["kind"] != "ai")
         assert len(after["view"]["turns"]) == len(state["view"]["turns"]) + 2
         assert service(client).pool.jobs_done == 1

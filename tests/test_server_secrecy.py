@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -88,9 +87,9 @@ def drain(sockets: list[tuple[int | None, Any]], record: list[tuple[int | None, 
     [{"name": "Ana"}, {"name": "Bruno"}],
     [{"name": "Ana"}, {"name": "Bruno"}, {"name": "Bot", "ai": "greedy"}],
 ], ids=["two-people", "two-people-and-a-computer"])
-def test_no_answer_tells_a_secret(tmp_path: Path, en_words: WordGraph,
+def test_no_answer_tells_a_secret(db_url: str, en_words: WordGraph,
                                   seats: list[dict[str, Any]]) -> None:
-    with serving(tmp_path / "letras.db", en_words) as client:
+    with serving(db_url, en_words) as client:
         record: list[tuple[int | None, str]] = []
         for seed in (SEED, None):
             created = new_game(client, seats, seed=seed)

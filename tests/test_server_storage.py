@@ -1,7 +1,9 @@
-"""The web app's database: schema, games, the append-only history, SQLite's settings."""
+"""The web app's database: schema, games, the append-only history, SQLite's settings; the
+tests of both kinds run on an SQLite file and on a database of a private PostgreSQL cluster."""
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from pathlib import Path
 
@@ -10,11 +12,17 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from letras.game import Game, Player
-from letras.server.storage import GameMovedOnError, NoSuchGameError, Store, default_url
+from letras.server.storage import (
+    GameMovedOnError,
+    NoSuchGameError,
+    StorageError,
+    Store,
+    default_url,
+)
 
 
-def test_a_game_is_its_settings_and_moves(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'x.db'}"
+def test_a_game_is_its_settings_and_moves(db_url: str) -> None:
+    url = db_url
     game = Game("en", [Player("Ana"), Player("Bot", "ai:greedy")], seed=7)
     game.pass_turn()
     game.pass_turn()
@@ -28,14 +36,16 @@ def test_a_game_is_its_settings_and_moves(tmp_path: Path) -> None:
     again = Store(url)  # the schema exists: nothing changes
     saved = again.load_game("abc")
     assert saved.seats == {0: "0" * 64}
+    assert saved.created.utcoffset() == dt.timedelta(0)
+    assert abs(saved.created - dt.datetime.now(dt.UTC)) < dt.timedelta(minutes=1)
     assert Game.from_dict(saved.data).to_dict() == game.to_dict()
     assert again.exists("abc") and not again.exists("abd")
     with pytest.raises(NoSuchGameError):
         again.load_game("abd")
 
 
-def test_a_second_writer_of_a_move_fails(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'x.db'}")
+def test_a_second_writer_of_a_move_fails(db_url: str) -> None:
+    store = Store(db_url)
     store.create_game("g", {"format": "letras-game"}, {})
     store.append_moves("g", 0, [{"type": "pass", "player": 0}])
     with pytest.raises(GameMovedOnError):
@@ -45,10 +55,46 @@ def test_a_second_writer_of_a_move_fails(tmp_path: Path) -> None:
     with pytest.raises(GameMovedOnError):  # all or nothing
         store.append_moves("g", 0, [{"type": "pass", "player": 1}] * 3)
     assert store.load_game("g").data["moves"] == [{"type": "pass", "player": 0}]
+    with pytest.raises(IntegrityError), store.engine.begin() as conn:  # the key itself
+        conn.execute(text("INSERT INTO moves VALUES ('g', 0, '{}')"))
+    with pytest.raises(StorageError):
+        store.create_game("g", {"format": "letras-game"}, {})
+    store.close()
 
 
-def test_writers_in_threads_never_share_a_number(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'x.db'}")
+def test_what_no_game_has_is_no_game(db_url: str) -> None:
+    store = Store(db_url)
+    for game_id in ("x" * 200, "a\x00b", "é\U0001F600"):
+        assert not store.exists(game_id)
+        with pytest.raises(NoSuchGameError):
+            store.load_game(game_id)
+    store.close()
+
+
+def test_servers_that_start_together_make_the_schema_once(db_url: str) -> None:
+    stores: list[Store] = []
+    failed: list[Exception] = []
+
+    def start() -> None:
+        try:
+            stores.append(Store(db_url))
+        except Exception as e:
+            failed.append(e)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failed and len(stores) == 4, failed
+    stores[0].create_game("g", {"format": "letras-game"}, {1: "1" * 64})
+    assert stores[3].load_game("g").seats == {1: "1" * 64}
+    for store in stores:
+        store.close()
+
+
+def test_writers_in_threads_never_share_a_number(db_url: str) -> None:
+    store = Store(db_url)
     store.create_game("g", {"format": "letras-game"}, {})
     won: list[int] = []
     lost: list[Exception] = []
@@ -68,6 +114,7 @@ def test_writers_in_threads_never_share_a_number(tmp_path: Path) -> None:
     assert len(won) == 1
     assert len(lost) == 3 and all(isinstance(e, GameMovedOnError) for e in lost), lost
     assert store.load_game("g").data["moves"] == [{"type": "pass", "player": won[0]}]
+    store.close()
 
 
 def test_sqlite_connections_are_set_up(tmp_path: Path) -> None:

@@ -174,6 +174,16 @@ def create_app(
         except LetrasError as e:
             return await _game_error(e, request)
 
+    async def gcg(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        try:
+            text = await service.gcg(game_id, _token(request))
+        except LetrasError as e:
+            return await _game_error(e, request)
+        disposition = f'attachment; filename="letras-{game_id}.gcg"'  # the id is [A-Za-z0-9_-]
+        return Response(text, media_type="text/plain; charset=utf-8",
+                        headers={"Content-Disposition": disposition})
+
     async def _game_error(e: LetrasError, request: Request) -> Response:
         """An error in the language of the request, else of the game's edition."""
         live = service.live(request.path_params["id"])
@@ -257,6 +267,7 @@ def create_app(
         Route("/api/games/{id}", game_state, methods=["GET"]),
         Route("/api/games/{id}/actions", action, methods=["POST"]),
         Route("/api/games/{id}/preview", preview, methods=["POST"]),
+        Route("/api/games/{id}/gcg", gcg, methods=["GET"]),
         WebSocketRoute("/ws/games/{id}", socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

@@ -314,6 +314,14 @@ class GameService:
                 return {"legal": False, "error": error_dict(e, language)}
             return {"legal": True, "score": score_dict(score)}
 
+    async def gcg(self, game_id: str, token: str | None) -> str:
+        """The game's public GCG record for the token's seat, or a spectator's (no other
+        seat's rack before the end, never the seed): ``GET /api/games/{id}/gcg``."""
+        from letras.formats.public import public_gcg
+
+        async with self._locked(game_id) as live:
+            return public_gcg(live.game, self._seat(live, token))
+
     async def subscribe(self, game_id: str, token: str | None, asked: Asked) -> Subscriber:
         """A new subscriber, its first state already in its queue (the last events)."""
         async with self._locked(game_id) as live:

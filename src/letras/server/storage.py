@@ -1,7 +1,9 @@
 """The web app's database: games, seats and the history of moves (SQLAlchemy Core).
 
-Three tables, portable SQL only (SQLite now, PostgreSQL through ``postgresql+psycopg://``
-next; the only SQLite-specific statements are the pragmas set on each new connection):
+Three tables, portable SQL only, on SQLite (``sqlite:///FILE``, the default) or PostgreSQL
+(``postgresql+psycopg://USER@HOST:PORT/DB``). The only statements of one database are SQLite's
+pragmas, set on each new connection, and PostgreSQL's advisory lock that lets two servers
+create the schema at once. JSON is stored as text on both, so both give back the same games.
 
 - ``games``: a random URL-safe id, the time it was created and its settings as JSON text
   (edition, lexicon, rules, players with their kinds, and the seed: the seed never leaves the
@@ -52,14 +54,19 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
 )
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.schema import CreateTable
 
 from letras.errors import LetrasError
 
 BUSY_TIMEOUT_MS = 5000
 """How long an SQLite connection waits for another writer before it gives up."""
+
+SCHEMA_LOCK = 0x6C6574726173  # "letras"
+"""The key of PostgreSQL's advisory lock held while the schema is created."""
 
 metadata = MetaData()
 
@@ -173,9 +180,16 @@ class Store:
         self.create_schema()
 
     def create_schema(self) -> None:
-        """Create the tables that are missing (idempotent)."""
+        """Create the tables that are missing (idempotent, ``CREATE TABLE IF NOT EXISTS``).
+        On PostgreSQL a transaction-wide advisory lock makes servers that start together
+        take turns (two ``IF NOT EXISTS`` can still collide there)."""
         try:
-            metadata.create_all(self.engine, checkfirst=True)
+            with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                 {"key": SCHEMA_LOCK})
+                for table in metadata.sorted_tables:
+                    conn.execute(CreateTable(table, if_not_exists=True))
         except SQLAlchemyError as e:
             raise StorageError(f"cannot prepare the database: {e}") from None
 
@@ -220,6 +234,8 @@ class Store:
     def load_game(self, game_id: str) -> SavedGame:
         """The game's settings and moves, and its seats' token hashes; raises
         :class:`NoSuchGameError`."""
+        if "\x00" in game_id:  # no id holds it, and PostgreSQL's text refuses it
+            raise NoSuchGameError(game_id)
         try:
             with self.engine.connect() as conn:
                 row = conn.execute(select(games.c.settings, games.c.created)
@@ -234,9 +250,14 @@ class Store:
             raise StorageError(f"cannot read game {game_id}: {e}") from None
         data: dict[str, Any] = json.loads(row.settings)
         data["moves"] = [json.loads(m) for m in history]
-        return SavedGame(data, {int(s): str(h) for s, h in hashes}, row.created)
+        created: dt.datetime = row.created  # SQLite gives it back without its zone: UTC
+        created = (created.replace(tzinfo=dt.UTC) if created.tzinfo is None
+                   else created.astimezone(dt.UTC))
+        return SavedGame(data, {int(s): str(h) for s, h in hashes}, created)
 
     def exists(self, game_id: str) -> bool:
+        if "\x00" in game_id:
+            return False
         try:
             with self.engine.connect() as conn:
                 return conn.execute(select(games.c.id).where(games.c.id == game_id)).first() \

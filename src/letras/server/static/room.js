@@ -94,11 +94,17 @@ export class Room {
     this.sheet = h("section", { class: "panel sheet-panel" });
     this.log = h("section", { class: "panel log-panel" });
     this.result = h("section", { class: "panel result", hidden: true, "aria-live": "polite" });
+    // The record as GCG for this seat (a spectator's without a token): GET /api/games/ID/gcg.
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    this.downloads = h("p", { class: "downloads" },
+      h("a", { id: "gcg", href: `/api/games/${encodeURIComponent(this.id)}/gcg${query}`,
+        download: `letras-${this.id}.gcg` }, "GCG"));
     clear(this.main, h("div", { class: "room" },
       h("div", { class: "play-area" },
         h("div", { class: "status" }, this.turn, this.connection),
         this.scores, this.board.el, this.mine),
-      h("aside", { class: "side" }, this.result, this.bag, this.sheet, this.log)));
+      h("aside", { class: "side" }, this.result, this.bag, this.sheet, this.log,
+        this.downloads)));
     this.ticker = setInterval(() => this.tick(), 1000);
   }
 
