@@ -37,6 +37,7 @@ from letras.table import Event, Step, describe, describe_all
 from letras.table import Table as GameTable
 from letras.table.events import you_key
 from letras.table.seats import is_ai, level_of
+from letras.table.table import MAX_HINTS
 from letras.terminal import InputError
 from letras.terminal.commands import COMMANDS, Command, read_command
 from letras.terminal.entry import rank_by_score, read_exchange, read_play, show_tiles
@@ -45,7 +46,6 @@ from letras.terminal.screen import clock_text, play_text, screen_lines, sheet_li
 
 Ask = Callable[[str], str]
 
-MAX_HINTS = 20
 MISSED_EVENTS = 12
 """Events shown again to a person who sits down at a hot seat (the last ones they missed)."""
 BOLD_EVENTS = frozenset({"event.play", "challenge.by", "challenge.by_ai", "end.reason.out",
