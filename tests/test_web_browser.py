@@ -653,3 +653,44 @@ def test_typing_l_l_gives_the_spanish_ll_tile(live_server: Live, new_page: NewPa
     expect(page.locator(".board .placed")).to_have_count(1)
     expect(page.locator('.rack-tile[data-id="LL#1"]')).to_have_count(0)
     expect(page.locator("#preview")).to_contain_text("8H [LL]")
+
+
+def test_the_form_sends_the_rule_options_changed(live_server: Live, new_page: NewPage) -> None:
+    page = new_page()
+    page.goto(live_server.url + "/?lang=pt-BR")
+    bingo, bag = page.locator("#rule-bingo-bonus"), page.locator("#rule-exchange-min-bag")
+    # every option with its edition's default, filled in again when the edition changes
+    expect(bingo).to_have_value("50")
+    expect(page.locator("#challenge")).to_have_value("double")
+    expect(page.locator("#rule-end-when-no-play-possible")).to_be_checked()
+    expect(page.locator("label[for=rule-bingo-bonus]")).to_have_text(
+        "Bônus por usar as sete pedras")
+    expect(page.locator("#lexicon option")).to_have_text(["pt-BR", "pt-BR-full"])
+    bingo.fill("20")
+    page.locator("#edition").select_option("it")
+    expect(page.locator("#challenge")).to_have_value("penalty10")
+    expect(bingo).to_have_value("50")
+    expect(page.locator("#lexicon option")).to_have_text(["it"])
+    expect(page.locator("input[name=clock][value=move]")).to_be_checked()
+    page.locator("#edition").select_option("pt-BR")
+    expect(page.locator("input[name=clock][value=none]")).to_be_checked()
+    # two people (no computer to wait for), two options changed
+    page.locator(".seat-kind").nth(1).select_option("")
+    page.locator(".seat-name").nth(1).fill("Bruno")
+    bingo.fill("35")
+    bag.fill("1")
+    with page.expect_request(lambda r: r.method == "POST"
+                             and urlparse(r.url).path == "/api/games") as sent:
+        page.locator("#create").click()
+    body = sent.value.post_data_json
+    assert isinstance(body, dict)
+    assert body["rules"] == {"bingo_bonus": 35, "exchange_min_bag": 1}  # only what changed
+    assert (body["lexicon"], body["clock"]) == ("pt-BR", "none")
+    link = page.locator("#invites input").first
+    expect(link).to_have_value(re.compile(r"/g/"))
+    game, token = seat_of(link.input_value())
+    view = live_server.state(game, token)["view"]
+    assert view["lexicon"] == "pt-BR"
+    rules = view["rules"]
+    assert (rules["bingo_bonus"], rules["exchange_min_bag"]) == (35, 1)
+    assert rules["challenge_rule"] == "double" and rules["time_control"]["kind"] == "none"

@@ -1,11 +1,17 @@
-// The lobby: play the computer at once, or set up a game (edition, 2-4 seats, challenge rule,
-// clock) and hand out its links; the games this browser remembers.
+// The lobby: play the computer at once, or set up a game (edition, lexicon, 2-4 seats, every
+// rule option of the edition with its default, clock) and hand out its links; the games this
+// browser remembers.
 import { createGame, editions } from "./api.js";
 import { clear, h } from "./dom.js";
 import { has, language, t } from "./i18n.js";
 import { forgetGame, myGames, rememberGame } from "./store.js";
 
 const CHALLENGE_RULES = ["void", "single", "double", "5pt", "10pt", "penalty10"];
+// The rule options the form offers, in order (time_control is the clock; min/max players are
+// the edition's bounds, not options). A number option's input takes 0 to 1000 (the server's).
+const RULE_OPTIONS = ["challenge_rule", "exchange_min_bag", "pass_rounds_to_end",
+  "exchange_counts_as_pass", "scoreless_turns_to_end", "end_when_no_play_possible",
+  "bingo_bonus", "join_words_from_turn"];
 
 const levelName = (level) => (has(`web.level.${level}`) ? t(`web.level.${level}`) : level);
 const absolute = (path) => new URL(path, location.origin).href;
@@ -69,14 +75,52 @@ export async function openLobby(main) {
   // ----- a game of one's own
   const edition = h("select", { id: "edition", name: "edition" },
     data.editions.map((e) => h("option", { value: e.name, selected: e === own }, e.title)));
-  const rule = h("select", { id: "challenge", name: "challenge" },
-    CHALLENGE_RULES.map((r) => h("option", { value: r }, t(`rule.${r}`))));
-  const setDefaults = () => {
-    const ed = data.editions.find((e) => e.name === edition.value);
-    rule.value = (ed && ed.rules && ed.rules.challenge_rule) || "double";
+  const lexicon = h("select", { id: "lexicon", name: "lexicon" });
+  const chosenEdition = () => data.editions.find((e) => e.name === edition.value) || own;
+
+  // one input per rule option, its label and a short hint: a select (the challenge rule), a
+  // checkbox (yes/no) or a number
+  const inputs = new Map();
+  const ruleRows = RULE_OPTIONS.map((key) => {
+    const id = key === "challenge_rule" ? "challenge" : `rule-${key.replaceAll("_", "-")}`;
+    const hint = `${id}-hint`;
+    const common = { id, name: key, "aria-describedby": hint };
+    let input;
+    if (key === "challenge_rule") {
+      input = h("select", common,
+        CHALLENGE_RULES.map((r) => h("option", { value: r }, t(`rule.${r}`))));
+    } else if (key === "exchange_counts_as_pass" || key === "end_when_no_play_possible") {
+      input = h("input", { ...common, type: "checkbox" });
+    } else {
+      input = h("input", { ...common, type: "number", min: "0", max: "1000", step: "1",
+        required: true });
+    }
+    inputs.set(key, input);
+    const label = h("label", { for: id }, t(`web.lobby.rules.${key}`));
+    const row = h("div", { class: `rule-row ${input.type === "checkbox" ? "check"
+      : input.type === "number" ? "number" : "choice"}`,
+      "data-rule": key },
+    input.type === "checkbox" ? [input, label] : [label, input],
+    h("small", { class: "hint", id: hint }, t(`web.lobby.rules.${key}_hint`)));
+    return row;
+  });
+  const ruleValue = (key) => {
+    const input = inputs.get(key);
+    if (input.type === "checkbox") return input.checked;
+    if (input.type === "number") return Number(input.value);
+    return input.value;
   };
-  edition.addEventListener("change", setDefaults);
-  setDefaults();
+  // the options that differ from the edition's defaults (the rest the server fills in)
+  const changedRules = () => {
+    const defaults = chosenEdition().rules || {};
+    const out = {};
+    for (const key of RULE_OPTIONS) {
+      if (!(key in defaults)) continue;
+      const value = ruleValue(key);
+      if (value !== defaults[key]) out[key] = value;
+    }
+    return out;
+  };
 
   const seatList = h("ol", { class: "seats" });
   const addSeat = h("button", { type: "button", id: "add-seat", onclick: () => seat("") },
@@ -122,6 +166,28 @@ export async function openLobby(main) {
     h("span", { class: "clock-row" }, clockKind("move", t("web.lobby.clock_move")), moveMinutes,
       t("web.lobby.minutes")));
 
+  // the chosen edition's defaults: its lexicons (its default first), every rule option, clock
+  const setDefaults = () => {
+    const ed = chosenEdition();
+    const defaults = ed.rules || {};
+    clear(lexicon, (ed.lexicons || []).map((name) => h("option", { value: name }, name)));
+    for (const [key, input] of inputs) {
+      const row = input.closest(".rule-row");
+      row.hidden = !(key in defaults);
+      if (row.hidden) continue;
+      const value = defaults[key];
+      if (input.type === "checkbox") input.checked = Boolean(value);
+      else input.value = String(value);
+    }
+    const tc = defaults.time_control || { kind: "none" };
+    const kind = ["game", "move"].includes(tc.kind) ? tc.kind : "none";
+    clock.querySelector(`input[name=clock][value=${kind}]`).checked = true;
+    if (kind === "game") gameMinutes.value = String(Math.max(1, Math.round(tc.seconds / 60)));
+    if (kind === "move") moveMinutes.value = String(Math.max(1, Math.round(tc.seconds / 60)));
+  };
+  edition.addEventListener("change", setDefaults);
+  setDefaults();
+
   const invites = h("section", { class: "invites", id: "invites", hidden: true,
     "aria-live": "polite" });
   const form = h("form", { class: "new-game", id: "new-game", onsubmit: async (e) => {
@@ -134,10 +200,10 @@ export async function openLobby(main) {
     }));
     const chosen = form.querySelector("input[name=clock]:checked").value;
     const clockText = chosen === "game" ? `${Number(gameMinutes.value) || 25}m`
-      : chosen === "move" ? `move:${Number(moveMinutes.value) || 3}m` : null;
+      : chosen === "move" ? `move:${Number(moveMinutes.value) || 3}m` : "none";
     try {
-      const result = await createGame({ edition: edition.value, seats,
-        rules: { challenge_rule: rule.value }, clock: clockText });
+      const result = await createGame({ edition: edition.value, lexicon: lexicon.value || null,
+        seats, rules: changedRules(), clock: clockText });
       remember({ ...result, edition: edition.value });
       showInvites(invites, result);
       renderMine(mineList);
@@ -147,8 +213,10 @@ export async function openLobby(main) {
   } },
   h("h2", {}, t("web.lobby.new_game")),
   h("label", { for: "edition" }, t("web.lobby.edition")), edition,
+  h("label", { for: "lexicon" }, t("web.lobby.lexicon")), lexicon,
   h("fieldset", { class: "seats-box" }, h("legend", {}, t("web.lobby.seats")), seatList, addSeat),
-  h("label", { for: "challenge" }, t("web.lobby.challenge")), rule,
+  h("fieldset", { class: "rules", id: "rules" }, h("legend", {}, t("web.lobby.rules.title")),
+    ruleRows),
   clock,
   h("button", { type: "submit", class: "primary", id: "create" }, t("web.lobby.create")));
 
