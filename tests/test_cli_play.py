@@ -340,7 +340,7 @@ def test_a_record_from_another_program_is_resumed(
     monkeypatch.chdir(tmp_path)
     assert main(["play", "--resume", str(foreign), "--plain"]) == 0
     out = capsys.readouterr().out
-    assert f"Game resumed from {foreign} (1 lines on the scoresheet)" in out
+    assert f"Game resumed from {foreign} (1 line on the scoresheet)" in out
     assert "Bob> " in out  # Bob to move, as the record stops after Ana's play
     assert "8D RETAINS" in out and "+66" in out
     saved = list(tmp_path.glob("letras-*.gcg"))

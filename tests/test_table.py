@@ -199,6 +199,9 @@ def test_undo_takes_back_the_person_and_the_computer_only(en_words: WordGraph) -
     assert len(table.game.moves) >= 2
     [done] = table.undo(0)
     assert done.key == "undo.done" and done.data["n"] >= 2
+    assert describe(done, messages("en")) == f"Taken back ({done.data['n']} moves)."
+    assert describe(Event("undo.done", {"player": 0, "n": 1}), messages("pt-BR")) == (
+        "Desfeito (1 lance).")
     assert table.game.moves == () and table.game.rack(0) == rack
     with pytest.raises(TableError) as e:
         table.undo(0)

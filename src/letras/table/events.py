@@ -137,6 +137,8 @@ def describe(event: Event, t: Messages, *, name_width: int = 0) -> str:
         score = score_text([(w["word"], w["score"]) for w in d["words"]], d["bingo"],
                            t("score.bingo", n="{n}"))
         return t(key, name=d["name"], play=d["play"], score=score, total=d["total"])
+    if key == "undo.done":
+        return t(key, moves=t.count("moves", d["n"]))
     if key.startswith("event.exchange"):
         return t(key, name=d["name"], tiles=t.count("tiles", d["count"]))
     if key == "count.line":

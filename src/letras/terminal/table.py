@@ -158,7 +158,8 @@ class Table:
             if resumed is None:
                 self.intro()
             else:
-                self.say(self.t("resume.done", path=resumed, n=len(self.game.turns)), wrap=False)
+                self.say(self.t("resume.done", path=resumed,
+                                lines=self.t.count("lines", len(self.game.turns))), wrap=False)
                 self.save_path = Path(resumed)
                 self.saved_moves = len(self.game.moves)
             self.show(self.table.log)
