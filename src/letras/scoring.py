@@ -19,7 +19,7 @@ of a full rack adds the bingo bonus after the multipliers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from letras.board import Board, Direction, Square
@@ -54,10 +54,18 @@ class Score:
     total: int
 
     def __str__(self) -> str:
-        parts = " + ".join(f"{w.word} {w.score}" for w in self.words)
-        if self.bingo:
-            parts += f" + bingo {self.bingo}"
-        return f"{parts} = {self.total}"
+        return score_text(self.words, self.bingo)
+
+
+def score_text(words: Iterable[WordScore | tuple[str, int]], bingo: int,
+               bingo_word: str = "bingo {n}") -> str:
+    """The words a play formed and their points: ``CASAS 7 + DESLIGAS 13 = 20``;
+    ``bingo_word`` is the template of the bingo bonus in the reader's language."""
+    pairs = [(w.word, w.score) if isinstance(w, WordScore) else w for w in words]
+    parts = " + ".join(f"{word} {points}" for word, points in pairs)
+    if bingo:
+        parts += " + " + bingo_word.format(n=bingo)
+    return f"{parts} = {sum(p for _, p in pairs) + bingo}"
 
 
 def _run(board: Board, square: Square, direction: Direction, fill: dict[Square, int]) -> Word:

@@ -60,9 +60,14 @@ def premium_rows(edition: Edition) -> list[str]:
     return ["".join(p.symbol for p in layout.premiums[r * n:(r + 1) * n]) for r in range(n)]
 
 
+def word_scores(score: Score) -> list[dict[str, Any]]:
+    """The words a play formed, each with its points."""
+    return [{"word": w.word, "score": w.score} for w in score.words]
+
+
 def score_dict(score: Score) -> dict[str, Any]:
     return {
-        "words": [{"word": w.word, "score": w.score} for w in score.words],
+        "words": word_scores(score),
         "bingo": score.bingo,
         "total": score.total,
         "text": str(score),
@@ -78,8 +83,7 @@ def turn_dict(turn: Turn, edition: Edition) -> dict[str, Any]:
     if turn.place is not None:
         out["play"] = turn.place.notation(edition)
     if turn.score is not None:
-        out.update(words=[{"word": w.word, "score": w.score} for w in turn.score.words],
-                   bingo=turn.score.bingo, text=str(turn.score))
+        out.update(words=word_scores(turn.score), bingo=turn.score.bingo, text=str(turn.score))
     if turn.rack is not None:
         out["rack"] = [tiles.label(t) for t in turn.rack]
     if turn.tiles:
@@ -122,8 +126,7 @@ def view_cgp(view: TableView) -> str:
     n = len(view.player_names)
     order = [(view.to_move + k) % n for k in range(n)]
     own = view.player if isinstance(view, PlayerView) else None
-    racks = tuple(view.rack if p == own and isinstance(view, PlayerView) else ()
-                  for p in order)
+    racks = tuple(view.rack if isinstance(view, PlayerView) and p == own else () for p in order)
     rules = view.rules
     opcodes: list[tuple[str, str]] = []
     if rules.bingo_bonus != 50:
@@ -181,4 +184,5 @@ def view_schema() -> dict[str, Any]:
     return schema
 
 
-__all__ = ["board_rows", "premium_rows", "turn_dict", "view_cgp", "view_schema", "view_to_dict"]
+__all__ = ["board_rows", "premium_rows", "score_dict", "turn_dict", "view_cgp", "view_schema",
+           "view_to_dict", "word_scores"]

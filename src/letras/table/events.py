@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from letras.formats.views import word_scores
 from letras.game import Game
 from letras.history import Turn
 from letras.i18n import Messages
@@ -58,7 +59,7 @@ def turn_events(game: Game, turns: Sequence[Turn]) -> list[Event]:
         if kind == "play" and turn.place is not None and turn.score is not None:
             out.append(Event("event.play", {
                 **who, "play": play_text(turn.place, board),
-                "words": [{"word": w.word, "score": w.score} for w in turn.score.words],
+                "words": word_scores(turn.score),
                 "bingo": turn.score.bingo, "points": turn.points, "total": turn.total,
             }))
         elif kind == "exchange":

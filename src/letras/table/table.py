@@ -166,10 +166,6 @@ class Table:
 
     # ----- what the table waits for -------------------------------------------------------
 
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.game.player_names
-
     def is_ai(self, seat: int) -> bool:
         return seat in self.ai_levels
 

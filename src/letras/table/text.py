@@ -9,12 +9,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from letras.board import Board
 from letras.editions import Edition
 from letras.play import Place
-from letras.scoring import WordScore
+from letras.scoring import score_text
 from letras.tiles import THROUGH
 
 
@@ -36,17 +36,6 @@ def play_text(place: Place, board: Board) -> str:
     if run:
         out.append(f"({tiles.format(run)})")
     return f"{place.coordinate()} {''.join(out)}"
-
-
-def score_text(words: Iterable[WordScore | tuple[str, int]], bingo: int,
-               bingo_word: str = "bingo {n}") -> str:
-    """The words a play formed and their points: ``CASAS 7 + DESLIGAS 13 = 20``;
-    ``bingo_word`` is the template of the bingo bonus in the reader's language."""
-    pairs = [(w.word, w.score) if isinstance(w, WordScore) else w for w in words]
-    parts = " + ".join(f"{word} {points}" for word, points in pairs)
-    if bingo:
-        parts += " + " + bingo_word.format(n=bingo)
-    return f"{parts} = {sum(p for _, p in pairs) + bingo}"
 
 
 def tile_labels(tiles: Sequence[int], edition: Edition) -> list[str]:

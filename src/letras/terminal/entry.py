@@ -35,6 +35,7 @@ from letras.errors import IllegalPlayError, NotationError
 from letras.play import Place, parse_coordinate
 from letras.rules import check_shape
 from letras.scoring import score
+from letras.table.text import show_labels, tile_labels
 from letras.terminal import InputError
 from letras.tiles import BLANK, BLANK_BIT, THROUGH, fold, letter
 
@@ -51,7 +52,7 @@ def show_tiles(tiles: Sequence[int], edition: Edition) -> str:
     >>> show_tiles(es.tiles.parse("?A[CH]", rack=True), es), show_tiles((), es)
     ('? A CH', '-')
     """
-    return " ".join(edition.tiles.label(t) for t in tiles) or "-"
+    return show_labels(tile_labels(tiles, edition))
 
 
 _COORDINATE = re.compile(r"(\d+[^\W\d_]|[^\W\d_]\d+)")
