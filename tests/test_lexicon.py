@@ -51,7 +51,8 @@ def test_every_edition_has_a_default_lexicon_with_licence_and_report() -> None:
         assert edition in found and found[edition].is_default
         assert found[edition].licence.read_text(encoding="utf-8").strip()
         assert "words" in found[edition].report.read_text(encoding="utf-8")
-    assert found["pt-BR-full"].edition == "pt-BR" and not found["pt-BR-full"].is_default
+    # one list per edition since pt-BR-full was dropped (issue 15): each is its default
+    assert sorted(found) == sorted(SEEDS) and all(f.is_default for f in found.values())
 
 
 def test_lexicons_are_found_by_name_or_file(tmp_path: Path) -> None:

@@ -36,8 +36,18 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 DATA = ROOT / "src" / "letras" / "lexicon" / "data"
 TWO_LETTER = HERE / "two-letter"
+REPORT = HERE / "REPORT.md"
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "src"))
+
+from reviewed import (  # noqa: E402
+    DegreeFamily,
+    StopList,
+    abbreviation_candidates,
+    read_degree,
+    read_stop,
+    strip_accents,
+)
 
 from letras.editions import find_edition  # noqa: E402
 from letras.errors import NotationError  # noqa: E402
@@ -67,11 +77,50 @@ PT_ENCLITIC_FLAGS = frozenset("kmnopqrsv")
 PT_DEGREE_WORD = re.compile(r"(Z?INH[OA]S?|ISSIM[OA]S?|Z[AO]O|ZOES|ONAS?)$")
 
 
+# Superlatives in -íssimo made by any other flag: the verb flags make one from every past
+# participle (falar -> faladíssimo, afastar -> afastadíssimas), the participle flag b with a
+# typo (-idíssmo). A dictionary lists the superlatives of common adjectives, not these: they
+# are left out of the strict list (the common ones come back from the reviewed degree list).
+PT_SUPERLATIVE = re.compile(r"[ií]ssi?m[oa]s?$")  # -íssimo, -issimo, -íssmo; not -ismo
+
+
 def pt_loose(flag: str, entry: object) -> bool:
     if flag in PT_DEGREE_FLAGS:
         return True
     add: str = entry.add  # type: ignore[attr-defined]
+    if PT_SUPERLATIVE.search(add):
+        return True
     return flag in PT_MIXED_FLAGS and bool(PT_DEGREE_ENDING.search(add))
+
+
+# Forms written only before a hyphen. VERO's conjugation flags (a c d e f g h i t u w) make,
+# beside the real forms, the pieces that hunspell checks on each side of a hyphen: the first
+# person plural without its S (falamo, falemo, falarmo, falaremo, from falamo-lo, falemo-nos)
+# and the infinitive without its R, accented (falá, comê, compô, from falá-lo, comê-lo,
+# compô-lo). Those are not words: every form of a verb stem that is one of them is left out,
+# - a form in -mo whose -mos form the same stem makes (not -ismo, -íssimo: nouns, adjectives);
+# - a form ending in á, ê or ô that is the stem's infinitive without its R, unless (á, ê) the
+#   stem also makes it + S, a real present (dá/dás, está/estás, vê/vês, lê/lês).
+# A form that another stem makes as a word of its own stays.
+PT_CONJ_FLAGS = frozenset("acdefghituw")
+PT_ACCENTED = {"á": "a", "ê": "e", "ô": "o"}
+PT_NOT_PREHYPHEN = re.compile(r"(?:ismo|[ií]ss?i?mo)$")
+
+
+def pt_prehyphen(flags: frozenset[str], forms: set[str]) -> set[str]:
+    """The forms of one stem that only exist before a hyphen (see above)."""
+    if not flags & PT_CONJ_FLAGS:
+        return set()
+    out = set()
+    for f in forms:
+        if f.endswith("mo"):
+            if f + "s" in forms and not PT_NOT_PREHYPHEN.search(f):
+                out.add(f)
+        elif f[-1:] in PT_ACCENTED:
+            infinitive = f[:-1] + PT_ACCENTED[f[-1]] + "r" in forms or f + "r" in forms
+            if infinitive and (f[-1] == "ô" or f + "s" not in forms):
+                out.add(f)
+    return out
 
 
 # es_ES (RLA-ES). Every suffix flag named by a non-ASCII letter (À Á Â ... ú, 44 flags) adds
@@ -145,15 +194,27 @@ IT_CONJUGATION = frozenset(
 )
 
 
+# it_IT's flags y (past participles: abbagliato -> abbagliatissimo) and v (-ire verbs:
+# -tissimo) make a superlative of every past participle (potutissima); a dictionary lists the
+# superlatives of adjectives (flag W: bellissimo), not these. Left out, like pt-BR's.
+IT_PARTICIPLE_SUPERLATIVE_FLAGS = frozenset("yv")
+
+
 def it_skip(flag: str, entry: object) -> bool:
-    if flag not in IT_VERB_FLAGS:
-        return False
     add: str = entry.add  # type: ignore[attr-defined]
     strip: str = entry.strip  # type: ignore[attr-defined]
+    if flag in IT_PARTICIPLE_SUPERLATIVE_FLAGS and "issim" in add:
+        return True
+    if flag not in IT_VERB_FLAGS:
+        return False
     if flag == "I" and strip == "e" and add == "":
         # the truncated infinitive (amar, prescriver): like pt-BR's QUEREMO, a form used
         # only before another word, not a headword
         return True
+    if flag == "I" and add == "si":
+        # the pronominal infinitive (alzarsi, divertirsi, porsi): a dictionary headword, and
+        # the Italian sheet allows conjugated verbs
+        return False
     return bool(IT_CLITIC.search(add)) and (strip, add) not in IT_CONJUGATION
 
 
@@ -191,6 +252,7 @@ class Verbs:
     forms: set[str] = field(default_factory=set)
     gerunds: set[str] = field(default_factory=set)
     invariable: set[str] = field(default_factory=set)
+    plain_forms: set[str] = field(default_factory=set)  # es: verb forms without accents
 
 
 def it_enclitic_stem(stem: str, v: Verbs) -> bool:
@@ -202,7 +264,7 @@ def it_enclitic_stem(stem: str, v: Verbs) -> bool:
         if len(host) < 3:
             continue
         if host.endswith("r") and (host + "e" in v.infinitives or host + "re" in v.infinitives):
-            return True
+            return m.group() != "si"  # divertirsi, a pronominal infinitive, stays
         if host in v.gerunds or host in ("ecco", "riecco"):
             return True
         if double and (
@@ -233,12 +295,62 @@ ES_ENCLITIC_STEM = re.compile(
 )
 
 
-def es_enclitic_stem(stem: str, v: Verbs) -> bool:
+# es_ES also lists, as bare entries without affix flags, imperatives and other verb forms with
+# their pronouns (dale, dame, dilo, dándole, házmelos, abridlo, estarla, vete). A bare entry is
+# taken for one when it ends in one or two pronouns after a host of 2+ letters that is, accents
+# aside, a form of a verb of the dictionary or one of the irregular imperatives and gerunds
+# that es_ES lists bare (da, di, haz, ve, dando, ...), and when the entry is not itself a
+# verb form (vale, este, pela stay: forms of valer, estar, pelar). ES_NOT_ENCLITIC lists the
+# reviewed exceptions.
+ES_CLITIC_TAIL = re.compile(
+    r"(?:(?:me|te|se|nos|os)(?:lo|la|los|las|le|les)|me|te|se|nos|os|lo|la|los|las|le|les)$"
+)
+ES_IMPERATIVES = frozenset(
+    # bare forms of es_ES's irregular verbs that take pronouns: imperatives and gerunds
+    {"da", "de", "di", "haz", "ve", "ven", "pon", "sal", "ten", "se", "dando", "yendo", "siendo"}
+)
+ES_NOT_ENCLITIC = frozenset(
+    {
+        # nouns and adjectives that only look like a verb form + pronoun (reviewed)
+        "arreciese",
+        "buscarla",
+        "cabrales",
+        "cachelos",
+        "capela",
+        "cartela",
+        "dios",
+        "espadarte",
+        "martelo",
+        "mochales",
+        "puñales",
+        "solerte",
+        "verme",
+    }
+)
+
+
+def es_enclitic_stem(stem: str, v: Verbs, bare: bool = False) -> bool:
     m = ES_ENCLITIC_STEM.search(stem)
+    if m:
+        host = stem[: m.start() + (1 if m.group()[0] == "r" else 3)]
+        if host in v.infinitives or host in v.gerunds:
+            return True
+    if not bare or not stem.islower() or stem in ES_NOT_ENCLITIC:
+        return False
+    m = ES_CLITIC_TAIL.search(stem)
     if not m:
         return False
-    host = stem[: m.start() + (1 if m.group()[0] == "r" else 3)]
-    return host in v.infinitives or host in v.gerunds
+    host = strip_accents(stem[: m.start()])
+    if len(host) < 2 or strip_accents(stem) in v.plain_forms:
+        return False
+    # the host: an irregular imperative (haz-me), an infinitive (estar-la), or a verb form
+    # ending in a vowel or d (da-le, dándo-le, abrid-lo); not one ending in n (bastan-te,
+    # duran-te: bastante, durante are adjectives and prepositions)
+    return (
+        host in ES_IMPERATIVES
+        or host in v.infinitives
+        or (host[-1] in "aeioud" and host in v.plain_forms)
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -268,8 +380,11 @@ class ListSpec:
     """Reviewed words of 3+ tiles without a vowel that are kept (en: HMM, NTH, CWM ...)."""
     roman_words: frozenset[str] = field(default_factory=frozenset)
     """Real words that also read as Roman numerals (en: MIX), kept."""
-    measure: tuple[str, str] | None = None
-    """(package, file) of a reference list to measure coverage against (never shipped)."""
+    measure: tuple[str, str, str] | None = None
+    """(package, file, licence) of a reference list to measure coverage against (never
+    shipped)."""
+    degree: bool = False
+    """pt-BR: add the reviewed diminutives and superlatives of ``degree/<name>.txt``."""
 
 
 PT_SEEDS = (
@@ -311,30 +426,14 @@ LISTS: dict[str, ListSpec] = {
             policy="pt",
             description=(
                 "Every form of the VERO dictionary except the productive diminutives, "
-                "augmentatives and superlatives (affix flags H I O P Q R S T U V W 6 7 and "
-                "the -zinho/-ão/-ona/-íssimo entries of E G L b j) and the stems marked WARN."
+                "augmentatives and superlatives (affix flags H I O P Q R S T U V W 6 7, "
+                "the -zinho/-ão/-ona entries of E G L b j and every -íssimo entry), the forms "
+                "written only before a hyphen (falamo-lo, falá-lo), the stems marked WARN "
+                "and the reviewed stop list; plus the reviewed common diminutives and "
+                "superlatives (CASINHA, CAFEZINHO, LINDÍSSIMO)."
             ),
-            measure=("wbrazilian", "/usr/share/dict/brazilian"),
-        ),
-        ListSpec(
-            name="pt-BR-full",
-            edition="pt-BR",
-            title="Português do Brasil (full expansion)",
-            package="hunspell-pt-br",
-            kind="hunspell",
-            path="/usr/share/hunspell/pt_BR",
-            licence="LGPL-3 or MPL (VERO, Raimundo Santos Moura); used here under LGPL-3",
-            licence_note=LIBREOFFICE_NOTE,
-            copyright_stanza="dictionaries/pt_BR/*",
-            licence_texts=("LGPL-3",),
-            two_letter="pt-BR",
-            seeds=PT_SEEDS,
-            policy="pt",
-            description=(
-                "Every form of the VERO dictionary, including the diminutives, augmentatives "
-                "and superlatives that its affix rules make from almost any noun or adjective."
-            ),
-            measure=("wbrazilian", "/usr/share/dict/brazilian"),
+            measure=("wbrazilian", "/usr/share/dict/brazilian", "GPL-2 only"),
+            degree=True,
         ),
         ListSpec(
             name="es",
@@ -350,6 +449,7 @@ LISTS: dict[str, ListSpec] = {
             licence_texts=("GPL-3",),
             two_letter="es",
             seeds=("CASAS", "PERROS", "COMERÍAMOS", "CHALECO", "LLAVE", "CARRO"),
+            measure=("wspanish", "/usr/share/dict/spanish", "public domain"),
             policy="es",
             description=(
                 "Every form of the es_ES dictionary (RLA-ES) without verb + pronoun forms: "
@@ -371,12 +471,15 @@ LISTS: dict[str, ListSpec] = {
             licence_texts=("GPL-3",),
             two_letter="it",
             seeds=("MANGIAVAMO", "CASE", "GATTI", "BELLE"),
+            measure=("witalian", "/usr/share/dict/italian", "GPL-3+"),
             policy="it",
             description=(
                 "Every form of the it_IT dictionary without verb + pronoun forms: in the "
                 "verb and participle flags, the entries that add a pronoun (mangiarlo, "
                 "mangiandolo, mangiamoci, dammelo) are left out, the conjugation endings "
-                "that only look like a pronoun (amavi, amasti, amassi, amanti) are kept."
+                "that only look like a pronoun (amavi, amasti, amassi, amanti) are kept, and "
+                "so is the pronominal infinitive (alzarsi); the superlatives of past "
+                "participles (potutissima) and the reviewed stop list are left out."
             ),
         ),
         ListSpec(
@@ -466,6 +569,12 @@ class Raw:
     forms: dict[str, bool]
     made: int  # forms made, repeats included
     notes: list[str]
+    prehyphen: set[str] = field(default_factory=set)
+    """pt: forms left out because they only exist before a hyphen (falamo, falá)."""
+    abbreviations: dict[str, str] = field(default_factory=dict)
+    """Bare entries that the dictionary also has with a full stop or in capitals -> evidence."""
+    enclitic_stems: list[str] = field(default_factory=list)
+    """es, it: stems left out because they are verb + pronoun forms."""
 
 
 _RAW_CACHE: dict[str, Raw] = {}
@@ -509,8 +618,14 @@ def read_source(spec: ListSpec) -> Raw:
                 elif form not in forms:
                     forms[form] = False
 
+        prehyphen: set[str] = set()
         for stem, flags, stem_forms in exp.stem_forms():
             made += len(stem_forms)
+            if spec.policy == "pt":
+                hyphen_only = pt_prehyphen(flags, {f for f, _ in stem_forms})
+                if hyphen_only:
+                    prehyphen |= hyphen_only
+                    stem_forms = [(f, ok) for f, ok in stem_forms if f not in hyphen_only]
             if spec.policy == "it":
                 own = flags & sfx_flags
                 if flags & IT_CONJ_FLAGS:
@@ -523,7 +638,13 @@ def read_source(spec: ListSpec) -> Raw:
                     held.append((stem, stem_forms))
                     continue
             elif spec.policy == "es":
-                if flags & ES_CONJ_FLAGS or stem.endswith(("ar", "er", "ir", "ír")):
+                if flags & ES_CONJ_FLAGS or (
+                    # the irregular verbs are bare entries (dar, ir, haber, ser); nouns such
+                    # as ar, fuer/S, muer/S are not infinitives (arte, fuerte, muerte stay)
+                    not flags & sfx_flags
+                    and stem.endswith(("ar", "er", "ir", "ír"))
+                    and (len(stem) >= 3 or stem == "ir")
+                ):
                     verbs.infinitives.add(stem)
                     base = stem[:-2]
                     verbs.gerunds.update(
@@ -531,7 +652,13 @@ def read_source(spec: ListSpec) -> Raw:
                         for f, _ in stem_forms
                         if f in (base + "ando", base + "iendo", base + "yendo")
                     )
-                if ES_ENCLITIC_STEM.search(stem):
+                if flags & ES_CONJ_FLAGS:
+                    verbs.plain_forms.update(strip_accents(f) for f, _ in stem_forms)
+                if not flags & sfx_flags:
+                    verbs.invariable.add(stem)
+                if ES_ENCLITIC_STEM.search(stem) or (
+                    not flags & sfx_flags and ES_CLITIC_TAIL.search(stem)
+                ):
                     held.append((stem, stem_forms))
                     continue
             add(stem_forms)
@@ -542,7 +669,7 @@ def read_source(spec: ListSpec) -> Raw:
             if (
                 it_enclitic_stem(stem, verbs)
                 if spec.policy == "it"
-                else es_enclitic_stem(stem, verbs)
+                else es_enclitic_stem(stem, verbs, stem in verbs.invariable)
             ):
                 enclitic_stems.append(stem)
             else:
@@ -550,6 +677,10 @@ def read_source(spec: ListSpec) -> Raw:
         forbidden = exp.forbidden()
         for w in forbidden:
             forms.pop(w, None)
+        prehyphen -= forms.keys()
+        stems: dict[str, set[str]] = {}
+        for w in exp.words:
+            stems.setdefault(w.stem, set()).update(w.flags)
         notes = [
             f"{len(exp.words):,} stems; affix entries not applied because every form they make "
             f"has an apostrophe, hyphen, full stop, digit or space: {exp.unplayable_entries:,}",
@@ -565,7 +696,18 @@ def read_source(spec: ListSpec) -> Raw:
                 f"affix entries left out of the strict list only: {exp.loose_entries:,}; "
                 f"stems marked FORBIDDENWORD removed: {len(forbidden)}"
             )
-        raw = Raw(forms, made, notes)
+            notes.append(
+                f"forms of verb stems written only before a hyphen, left out: "
+                f"{len(prehyphen):,} ({' '.join(spread(sorted(prehyphen), 12))} ...)"
+            )
+        raw = Raw(
+            forms,
+            made,
+            notes,
+            prehyphen,
+            abbreviation_candidates(stems),
+            sorted(enclitic_stems),
+        )
     say(f"  {raw.made:,} forms made, {len(raw.forms):,} distinct ({time.monotonic() - t:.1f} s)")
     _RAW_CACHE[key] = raw
     return raw
@@ -606,6 +748,7 @@ DROP_REASONS = (
     ("long", "longer than 15 tiles"),
     ("two", "2 tiles, not in the reviewed list"),
     ("vowel", "no vowel"),
+    ("stop", "in the reviewed stop list (abbreviation, acronym, symbol, unit, foreign piece)"),
     ("loose", "made only by rules left out of the strict list"),
 )
 
@@ -622,6 +765,11 @@ class Result:
     raw: Raw
     roman_dropped: list[str]
     vowel_dropped: list[str]
+    stop: StopList = field(default_factory=StopList)
+    stop_dropped: list[str] = field(default_factory=list)  # folded words the stop list removed
+    degree: list[DegreeFamily] = field(default_factory=list)
+    degree_unmade: list[str] = field(default_factory=list)  # reviewed forms the source lacks
+    abbreviations: list[str] = field(default_factory=list)  # the rule's entries of 3+ tiles
 
 
 def folded_tiles(form: str, tiles: TileSet) -> tuple[int, ...] | None:
@@ -629,6 +777,11 @@ def folded_tiles(form: str, tiles: TileSet) -> tuple[int, ...] | None:
         return tiles.word_tiles(form)
     except NotationError:
         return None
+
+
+def folded_word(form: str, tiles: TileSet) -> str | None:
+    t = folded_tiles(form, tiles)
+    return None if t is None else tiles.word(t)
 
 
 def prefilter(form: str, tiles: TileSet, spec: ListSpec) -> tuple[str, tuple[int, ...] | None]:
@@ -663,6 +816,28 @@ def build_words(spec: ListSpec) -> Result:
     vowel_dropped: list[str] = []
     kept_forms = 0
     from_source: set[str] = set()
+    stop = read_stop(spec.name)
+    abbreviations = sorted(
+        stem
+        for stem in raw.abbreviations
+        if (w := folded_word(stem, tiles)) is not None
+        and len(tiles.word_tiles(w)) > 2
+        and vowels & set(w)
+    )
+    unreviewed = [
+        stem
+        for stem in abbreviations
+        if (w := folded_word(stem, tiles)) not in stop.words and w not in stop.kept
+    ]
+    if unreviewed:
+        sys.exit(
+            f"{spec.name}: entries the abbreviation rule finds that tools/lexicons/stop/"
+            f"{spec.name}.txt does not review (list them, or keep them with #+WORD reason): "
+            + " ".join(f"{w} ({raw.abbreviations[w]})" for w in unreviewed)
+        )
+    degree = read_degree(spec.name) if spec.degree else []
+    degree_forms = {f for family in degree for f in family.forms}
+    stop_dropped: set[str] = set()
     for form, strict in raw.forms.items():
         reason, t = prefilter(form, tiles, spec)
         if reason == "letter":
@@ -685,7 +860,11 @@ def build_words(spec: ListSpec) -> Result:
             drops["vowel"] += 1
             vowel_dropped.append(form)
             continue
-        if spec.strict and not strict:
+        if len(t) > 2 and word in stop.words:
+            drops["stop"] += 1
+            stop_dropped.add(word)
+            continue
+        if spec.strict and not strict and form not in degree_forms:
             drops["loose"] += 1
             continue
         kept_forms += 1
@@ -693,6 +872,12 @@ def build_words(spec: ListSpec) -> Result:
         words[word] = len(t)
     for word in two_list:
         words[word] = 2
+    degree_unmade = sorted(f for f in degree_forms if f not in raw.forms)
+    for form in degree_unmade:
+        t = folded_tiles(form, tiles)
+        if t is None:
+            sys.exit(f"degree/{spec.name}.txt: {form!r} needs a letter the edition lacks")
+        words[tiles.word(t)] = len(t)
     merged = kept_forms - len(from_source)
     return Result(
         spec,
@@ -705,6 +890,11 @@ def build_words(spec: ListSpec) -> Result:
         raw,
         sorted(roman_dropped),
         sorted(vowel_dropped),
+        stop,
+        sorted(stop_dropped),
+        degree,
+        degree_unmade,
+        abbreviations,
     )
 
 
@@ -738,12 +928,31 @@ def spread(items: list[str], n: int) -> list[str]:
     return [items[int(i * step)] for i in range(n)]
 
 
-def measure(result: Result) -> list[str]:
-    """Coverage of a reference list (wbrazilian): how much of it the list contains."""
+@dataclass
+class Coverage:
+    package: str
+    version: str
+    entries: int
+    ref: int  # distinct words of the reference, filtered and folded
+    have: int
+    hyphen_only: int  # reference words that the source makes only before a hyphen (pt)
+
+    @property
+    def pct(self) -> float:
+        return 100 * self.have / self.ref
+
+    @property
+    def pct_words(self) -> float:
+        """Coverage leaving out the reference's hyphen-only forms, which are not words."""
+        return 100 * self.have / (self.ref - self.hyphen_only)
+
+
+def coverage(result: Result) -> tuple[Coverage, list[str]] | None:
+    """How much of a reference list (wbrazilian, wspanish, witalian) the list contains, and
+    the reference's words that it lacks."""
     if result.spec.measure is None:
-        return []
-    package, path = result.spec.measure
-    version = package_version(package)
+        return None
+    package, path, _licence = result.spec.measure
     tiles = find_edition(result.spec.edition).tiles
     ref: set[str] = set()
     with open(path, encoding="utf-8") as f:
@@ -756,41 +965,61 @@ def measure(result: Result) -> list[str]:
                 ref.add(tiles.word(t))
     have = ref & result.words.keys()
     missing = sorted(ref - have)
+    hyphen = {w for f in result.raw.prehyphen if (w := folded_word(f, tiles)) is not None}
+    hyphen_only = sum(1 for w in missing if w in hyphen)
+    cov = Coverage(
+        package, package_version(package), len(entries), len(ref), len(have), hyphen_only
+    )
+    return cov, missing
+
+
+def measure(result: Result) -> list[str]:
+    """The report's section on the coverage of the reference list."""
+    found = coverage(result)
+    if found is None:
+        return []
+    cov, missing = found
+    spec = result.spec
+    assert spec.measure is not None
+    _package, path, licence = spec.measure
+    tiles = find_edition(spec.edition).tiles
     miss_two = [w for w in missing if len(tiles.word_tiles(w)) == 2]
     miss_rest = [w for w in missing if len(tiles.word_tiles(w)) > 2]
-    pct = 100 * len(have) / len(ref)
     lines = [
-        f"## Coverage of `{package}` ({version})",
+        f"## Coverage of `{cov.package}` ({cov.version})",
         "",
-        f"`{path}` has {len(entries):,} entries; filtered and folded the same way (lower case, "
-        f"letters only, folded to the edition's tiles, 2 to 15 tiles) they are {len(ref):,} "
-        "words. That list is GPL-2 only and is not shipped: it is only measured against.",
+        f"`{path}` has {cov.entries:,} entries; filtered and folded the same way (lower case, "
+        f"letters only, folded to the edition's tiles, 2 to 15 tiles) they are {cov.ref:,} "
+        f"words. That list ({licence}) is not shipped: it is only measured against.",
         "",
-        f"**This list contains {len(have):,} of them: {pct:.2f}%.** "
+        f"**This list contains {cov.have:,} of them: {cov.pct:.2f}%.** "
         f"Missing: {len(missing):,} ({len(miss_two)} of 2 tiles, {len(miss_rest):,} longer).",
         "",
     ]
     if miss_two:
         lines += [f"Missing 2-tile words: {' '.join(miss_two)}", ""]
-    if miss_rest:
-        words = result.words
-        stems = [w for w in miss_rest if w.endswith("MO") and w + "S" in words]
-        degree = [w for w in miss_rest if w not in stems and PT_DEGREE_WORD.search(w)]
+    if miss_rest and spec.policy == "pt":
+        hyphen = {w for f in result.raw.prehyphen if (w := folded_word(f, tiles)) is not None}
+        stems = [w for w in miss_rest if w in hyphen]
+        degree = [w for w in miss_rest if w not in hyphen and PT_DEGREE_WORD.search(w)]
         other = len(miss_rest) - len(stems) - len(degree)
         lines += [
             "The missing longer words:",
             "",
-            f"- {len(stems):,} hyphen-only verb stems: a first person plural without its final "
-            "S, a form written only before a hyphen (QUEREMO from queremo-lo), whose -MOS form "
-            f"is in the list: {' '.join(spread(stems, 8))} ...",
+            f"- {len(stems):,} forms that VERO writes only before a hyphen (QUEREMO from "
+            f"queremo-lo, FALA from falá-lo), left out on purpose: "
+            f"{' '.join(spread(stems, 8))} ...",
             f"- {len(degree):,} with a diminutive, augmentative or superlative ending (-INHO, "
-            f"-ZINHO, -ÍSSIMO, -ZÃO, -ONA): {' '.join(spread(degree, 8))} ...",
+            f"-ZINHO, -ÍSSIMO, -ZÃO, -ONA) that the reviewed degree list does not bring in: "
+            f"{' '.join(spread(degree, 8))} ...",
             f"- {other:,} others.",
             "",
-            f"Leaving out the hyphen-only stems, which are not words, this list contains "
-            f"{len(have):,} of {len(ref) - len(stems):,}: "
-            f"**{100 * len(have) / (len(ref) - len(stems)):.2f}%**.",
+            f"Leaving out the hyphen-only forms, which are not words, this list contains "
+            f"{cov.have:,} of {cov.ref - cov.hyphen_only:,}: **{cov.pct_words:.2f}%**.",
             "",
+        ]
+    if miss_rest:
+        lines += [
             "A sample of all the missing longer words (evenly spread over the sorted list):",
             "",
             " ".join(spread(miss_rest, 60)),
@@ -836,6 +1065,49 @@ def licence_text(spec: ListSpec) -> str:
     return out
 
 
+def stop_section(result: Result) -> list[str]:
+    spec, stop, raw = result.spec, result.stop, result.raw
+    if not stop.words and not raw.abbreviations and not raw.enclitic_stems:
+        return []
+    lines = [
+        "",
+        f"**Stop list** (`tools/lexicons/stop/{spec.name}.txt`, reviewed, a reason per word): "
+        f"{len(stop.words):,} words; {len(result.stop_dropped):,} of them are made by the "
+        f"source and were removed: {' '.join(result.stop_dropped) or 'none'}",
+    ]
+    if result.abbreviations:
+        lines += [
+            "",
+            "Abbreviation rule (a bare entry that the dictionary also has with a full stop or "
+            "in capitals, accents aside; 3+ tiles with a vowel, the other filters take the "
+            f"rest): {len(result.abbreviations)} entries: "
+            + " ".join(
+                f"{w} ({'kept' if fold(w).upper() in stop.kept else 'stop'})"
+                for w in result.abbreviations
+            ),
+        ]
+    if raw.enclitic_stems:
+        lines += [
+            "",
+            f"Stems left out as verb + pronoun forms, in full ({len(raw.enclitic_stems):,}): "
+            + " ".join(raw.enclitic_stems),
+        ]
+    return lines
+
+
+def degree_section(result: Result) -> list[str]:
+    if not result.spec.degree:
+        return []
+    forms = sum(len(f.forms) for f in result.degree)
+    return [
+        "",
+        f"**Reviewed diminutives and superlatives** (`tools/lexicons/degree/"
+        f"{result.spec.name}.txt`): {len(result.degree):,} families, {forms:,} forms, brought "
+        "into the strict list although the rules that make them are left out. Not made by "
+        f"the source (added as reviewed): {' '.join(result.degree_unmade) or 'none'}",
+    ]
+
+
 def report(result: Result, xz_size: int, text_size: int) -> str:
     spec = result.spec
     version = package_version(spec.package)
@@ -876,8 +1148,18 @@ def report(result: Result, xz_size: int, text_size: int) -> str:
         lines += [f"{raw.made:,} lines, {len(raw.forms):,} distinct entries.", ""]
     lines += ["Entries dropped, by first reason:", "", "| reason | entries |", "|---|---:|"]
     for key, label in DROP_REASONS:
-        if result.drops[key] or key not in ("loose",):
+        if result.drops[key] or key not in ("loose", "stop"):
             lines.append(f"| {label} | {result.drops[key]:,} |")
+    if raw.prehyphen:
+        lines.append(
+            f"| written only before a hyphen (left out while expanding: see above) | "
+            f"{len(raw.prehyphen):,} |"
+        )
+    if raw.enclitic_stems:
+        lines.append(
+            f"| stems that are verb + pronoun forms (left out with their forms while "
+            f"expanding) | {len(raw.enclitic_stems):,} stems |"
+        )
     lines += [
         "",
         f"Accent folding merged {result.merged:,} kept spellings into words already there "
@@ -903,6 +1185,8 @@ def report(result: Result, xz_size: int, text_size: int) -> str:
         ]
     if spec.vowelless:
         lines.append(f"(kept, reviewed: {' '.join(sorted(spec.vowelless & words.keys()))})")
+    lines += stop_section(result)
+    lines += degree_section(result)
     lines += ["", "## Words by length in tiles", "", "| tiles | words |", "|---:|---:|"]
     for n in range(MIN_TILES, MAX_TILES + 1):
         lines.append(f"| {n} | {by_len[n]:,} |")
@@ -930,6 +1214,8 @@ def report(result: Result, xz_size: int, text_size: int) -> str:
         f"Added by the review although the source lacks them: {' '.join(added) or 'none'}",
         "",
     ]
+    three = sorted(w for w, n in words.items() if n == 3)
+    lines += [f"## Three-tile words: {len(three)}", "", " ".join(three), ""]
     lines += measure(result)
     lines += ["## Seed words", "", "| word | folded | in the list |", "|---|---|---|"]
     for seed, folded, ok in seed_check(result):
@@ -961,6 +1247,54 @@ def build(spec: ListSpec, out_dir: Path) -> Result:
         f"({time.monotonic() - t:.1f} s)"
     )
     return result
+
+
+REPORT_HEAD = """# The word lists: a summary
+
+Generated by `tools/lexicons/build.py` from the reports beside each list in
+`src/letras/lexicon/data/` (`NAME.md`), which follow in full; do not edit (edit the script or
+the reviewed lists in `two-letter/`, `stop/` and `degree/`, then rebuild).
+
+| list | words | 2 tiles | 3 tiles | reference list | coverage |
+|---|---:|---:|---:|---|---:|
+"""
+
+
+def summary_row(name: str, text: str) -> str:
+    """One row of the summary table, read back from a list's report."""
+
+    def find(pattern: str) -> str:
+        m = re.search(pattern, text)
+        return m.group(1) if m else "-"
+
+    ref = find(r"## Coverage of `([^`]+)`")
+    pct = find(r"\*\*This list contains [\d,]+ of them: ([\d.]+%)\.\*\*")
+    words_pct = find(
+        r"hyphen-only forms, which are not words, this list contains [\d,]+ of "
+        r"[\d,]+: \*\*([\d.]+%)\*\*"
+    )
+    if words_pct != "-":
+        pct += f" ({words_pct} without hyphen-only forms)"
+    size = find(r"\| words \| \*\*([\d,]+)\*\* \|")
+    two = find(r"## Two-tile words: (\d+)")
+    three = find(r"## Three-tile words: (\d+)")
+    if ref == "-":
+        return f"| `{name}` | {size} | {two} | {three} | - | - |"
+    return f"| `{name}` | {size} | {two} | {three} | `{ref}` | {pct} |"
+
+
+def write_summary(data_dir: Path, path: Path) -> None:
+    """REPORT.md: a table of every list, then each list's report in full."""
+    parts = []
+    rows = []
+    for name in LISTS:
+        md = data_dir / f"{name}.md"
+        if not md.exists():
+            continue
+        text = md.read_text(encoding="utf-8")
+        rows.append(summary_row(name, text))
+        parts.append(re.sub(r"(?m)^#", "##", text))
+    path.write_text(REPORT_HEAD + "\n".join(rows) + "\n\n" + "\n".join(parts), encoding="utf-8")
 
 
 def list_two(spec: ListSpec) -> Iterator[str]:
@@ -1010,12 +1344,24 @@ def main(argv: list[str] | None = None) -> int:
     if not args.check:
         for name in names:
             build(LISTS[name], args.out)
+        write_summary(args.out, REPORT if args.out == DATA else args.out / REPORT.name)
         say(f"done in {time.monotonic() - start:.1f} s")
         return 0
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
             build(LISTS[name], Path(tmp))
+        if set(names) == set(LISTS):
+            write_summary(Path(tmp), Path(tmp) / REPORT.name)
+            fresh = (Path(tmp) / REPORT.name).read_bytes()
+            if not REPORT.exists() or REPORT.read_bytes() != fresh:
+                say(f"DIFFERS {REPORT}")
+                bad += 1
+            else:
+                say(f"same    {REPORT}")
+        else:
+            say(f"(not compared: {REPORT.name}, which needs every list)")
+        for name in names:
             for suffix in (".txt.xz", ".md", ".LICENSE"):
                 new = Path(tmp) / f"{name}{suffix}"
                 old = args.out / f"{name}{suffix}"

@@ -1,0 +1,110 @@
+"""Reviewed word lists that the build reads: stop lists and the pt-BR degree list.
+
+Both are plain text, one entry a line, ``#`` starting a comment; every entry has a reason.
+
+- ``stop/<list>.txt``: words of 3+ tiles that are left out of the list although the source
+  gives them (abbreviations, acronyms, symbols, units, pieces of foreign phrases). A line is
+  ``WORD  # reason``. A line ``#+WORD reason`` records a candidate found by a rule (see
+  :func:`abbreviation_candidates`) that the review kept as a real word.
+- ``degree/<list>.txt``: diminutives and superlatives that go into a strict list although the
+  rules that make them are left out. A line holds one family, every form spelled out (singular,
+  plural, feminine), then ``# reason``.
+"""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+STOP = HERE / "stop"
+DEGREE = HERE / "degree"
+
+
+def strip_accents(word: str) -> str:
+    """Lower case without diacritics (Ç and Ñ too): the key the abbreviation rule compares."""
+    nfd = unicodedata.normalize("NFD", word.lower())
+    return "".join(ch for ch in nfd if not unicodedata.combining(ch))
+
+
+@dataclass
+class StopList:
+    words: dict[str, str] = field(default_factory=dict)  # upper-case word -> reason
+    kept: dict[str, str] = field(default_factory=dict)  # reviewed candidates kept -> reason
+
+
+def read_stop(name: str) -> StopList:
+    """The reviewed stop list of a word list (empty when there is no file)."""
+    path = STOP / f"{name}.txt"
+    out = StopList()
+    if not path.exists():
+        return out
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("#+"):
+            word, _, reason = line[2:].strip().partition(" ")
+            out.kept[word.upper()] = reason.strip()
+            continue
+        text, _, reason = line.partition("#")
+        word = text.strip()
+        if not word:
+            continue
+        if " " in word or not reason.strip():
+            sys.exit(f"{path}:{n}: one word and a reason (# ...) per line")
+        key = word.upper()
+        if key in out.words:
+            sys.exit(f"{path}:{n}: {word!r} listed twice")
+        out.words[key] = reason.strip()
+    return out
+
+
+@dataclass(frozen=True)
+class DegreeFamily:
+    forms: tuple[str, ...]  # as spelled in the file (lower case, accented)
+    reason: str
+
+
+def read_degree(name: str) -> list[DegreeFamily]:
+    """The reviewed diminutives and superlatives of a list (empty when there is no file)."""
+    path = DEGREE / f"{name}.txt"
+    if not path.exists():
+        return []
+    out = []
+    seen: set[str] = set()
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text, _, reason = line.partition("#")
+        forms = tuple(text.split())
+        if not forms:
+            continue
+        if not reason.strip():
+            sys.exit(f"{path}:{n}: a family of forms needs a reason (# ...)")
+        for form in forms:
+            if form in seen:
+                sys.exit(f"{path}:{n}: {form!r} listed twice")
+            if not (form.isalpha() and form.islower()):
+                sys.exit(f"{path}:{n}: {form!r} is not a lower-case word")
+            seen.add(form)
+        out.append(DegreeFamily(forms, reason.strip()))
+    return out
+
+
+def abbreviation_candidates(stems: dict[str, set[str]]) -> dict[str, str]:
+    """Bare entries (no affix flag) that the dictionary also lists with a full stop or in
+    capitals, accents aside: ``jan`` beside ``jan.``, ``min`` beside ``mín.``, ``dpi`` beside
+    ``DPI``. Returns the bare entry -> the evidence. Such an entry is an abbreviation unless the
+    review says otherwise (``#+WORD`` in the stop list)."""
+    marked: dict[str, list[str]] = {}
+    for stem in stems:
+        if stem.endswith(".") and stem[:-1].isalpha():
+            marked.setdefault(strip_accents(stem[:-1]), []).append(stem)
+        elif stem.isalpha() and stem.isupper() and len(stem) >= 2:
+            marked.setdefault(strip_accents(stem), []).append(stem)
+    out = {}
+    for stem, flags in stems.items():
+        if flags or not (stem.isalpha() and stem.islower()):
+            continue
+        evidence = marked.get(strip_accents(stem))
+        if evidence:
+            out[stem] = ", ".join(sorted(evidence))
+    return out
