@@ -9,6 +9,11 @@ import pytest
 from letras.editions import find_edition
 from letras.lexicon.kwg import WordGraph, graph_for_words
 
+# The background compile that `letras play` and `letras serve` start (letras.cli.warm) would
+# outlive the test that started it and compete for the machine's cores with the rest of the
+# suite; tests/test_warm.py tests it by itself.
+os.environ.setdefault("LETRAS_WARM", "0")
+
 DATA = Path(__file__).parent / "data"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 

@@ -130,7 +130,7 @@ def test_graphs_are_built_once_then_loaded_from_the_cache(
     words.write_text("CASA\nCASAS\n", encoding="utf-8")
     messages: list[str] = []
     first = graph_for_words(find_edition("pt-BR"), words, progress=messages.append)
-    assert messages and len(list((tmp_path / "cache").iterdir())) == 1
+    assert messages and len(list((tmp_path / "cache").glob("*.kbwg"))) == 1
     messages.clear()
     again = graph_for_words(find_edition("pt-BR"), words, progress=messages.append)
     assert not messages and np.array_equal(again.nodes, first.nodes)
@@ -140,3 +140,35 @@ def test_graphs_are_built_once_then_loaded_from_the_cache(
     (tmp_path / "bad.txt").write_bytes(b"\xff\xfe CASA")
     with pytest.raises(LexiconError, match="UTF-8"):
         graph_for_words(find_edition("pt-BR"), tmp_path / "bad.txt")
+
+
+def test_a_sealed_cache_entry_loads_unchecked_and_a_broken_seal_falls_back_to_the_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import letras.lexicon.kwg as kwg
+
+    monkeypatch.setenv("LETRAS_CACHE", str(tmp_path / "cache"))
+    words = tmp_path / "words.txt"
+    words.write_text("CASA\nCASAS\nASA\n", encoding="utf-8")
+    pt = find_edition("pt-BR")
+    built = graph_for_words(pt, words)
+    (entry,) = (tmp_path / "cache").glob("*.kbwg")
+    seal = entry.with_name(entry.name + ".sha256")
+    assert seal.read_text().split()[1] == "3"
+    checks: list[str] = []
+    from letras.lexicon.structure import check_word_graph as real
+
+    def counted(nodes: np.ndarray, name: str) -> object:
+        checks.append(name)
+        return real(nodes, name)
+
+    monkeypatch.setattr(kwg, "check_word_graph", counted)
+    again = graph_for_words(pt, words)
+    assert checks == [] and len(again) == 3 and np.array_equal(again.nodes, built.nodes)
+    assert "CASAS" in again and again.name == "words"
+    seal.write_text("0" * 64 + " 3\n")  # a seal that does not match: checked as any file
+    assert len(graph_for_words(pt, words)) == 3 and len(checks) == 1
+    assert len(graph_for_words(pt, words)) == 3 and len(checks) == 1  # and sealed again
+    seal.unlink()
+    entry.write_bytes(b"\x00" * 12)  # a damaged entry, no seal: built again, and sealed
+    assert len(graph_for_words(pt, words)) == 3 and seal.exists()

@@ -5,6 +5,7 @@ real program in a pseudo-terminal in test_cli_play.py)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -353,6 +354,24 @@ def test_final_count_as_the_rule_sheets_do_it() -> None:
 # ----- saved games ---------------------------------------------------------------------------
 
 
+def test_saving_makes_no_folder_and_follows_the_umask(tmp_path: Path) -> None:
+    import os
+
+    from letras.terminal.saving import save_game
+
+    game = Game(PT, [Player("Ana"), Player("Bruno")], seed=11)
+    with pytest.raises(InputError) as refused:
+        save_game(game, tmp_path / "no" / "such" / "jogo.gcg")
+    assert refused.value.key == "save.failed" and not (tmp_path / "no").exists()
+    old = os.umask(0o027)
+    try:
+        written = save_game(game, tmp_path / "jogo.gcg")
+    finally:
+        os.umask(old)
+    assert written.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["jogo.gcg"]  # no temporary file
+
+
 def test_a_saved_game_reads_back_exactly_and_is_plain_gcg() -> None:
     from letras.formats.gcg import read_gcg
 
@@ -403,12 +422,7 @@ def test_every_refusal_the_library_names_is_in_every_catalog() -> None:
     import letras
 
     root = Path(letras.__file__).parent
-    sources = [root / "game.py", root / "rules.py", root / "play.py", root / "holding.py",
-               root / "tiles.py", root / "board.py", root / "ai" / "__init__.py",
-               root / "history.py", root / "lexicon" / "__init__.py", root / "lexicon" / "kwg.py",
-               *(root / "formats" / f"{name}.py" for name in ("cgp", "gcg_game", "gcg_follow",
-                                                              "gcg_rules")),
-               *sorted((root / "table").glob("*.py")), *sorted((root / "server").glob("*.py"))]
+    sources = sorted(root.rglob("*.py"))  # every module of the package
     text = "\n".join(p.read_text(encoding="utf-8") for p in sources)
     keys = set(re.findall(r'key="([a-z_]+\.[a-z0-9_.-]+)"', text))
     keys |= set(re.findall(r'TableError\(\s*"([a-z_]+\.[a-z0-9_.-]+)"', text))

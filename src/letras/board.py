@@ -52,9 +52,11 @@ class Square:
     def parse(cls, name: str, size: int = 15) -> Square:
         """Read a square name such as ``H8`` (case-insensitive)."""
         text = name.strip().upper()
-        if len(text) >= 2 and text[0].isalpha() and text[1:].isascii() and text[1:].isdecimal():
+        digits = text[1:]
+        # a row has at most 3 digits (and longer text would not even convert to an int)
+        if 2 <= len(text) <= 4 and text[0].isalpha() and digits.isascii() and digits.isdecimal():
             col = COLUMNS.find(text[0])
-            row = int(text[1:]) - 1
+            row = int(digits) - 1
             if 0 <= col < size and 0 <= row < size:
                 return cls(row, col)
         raise NotationError(f"no square {name!r} on a {size}x{size} board",

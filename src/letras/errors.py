@@ -8,9 +8,9 @@ player's language) and ``values`` holds the facts that message needs (a square, 
 words, counts, names).
 
 >>> e = RuleError("exchanges need at least 7 tiles in the bag; it holds 3",
-...               key="rule.exchange_bag", min=7, n=3)
+...               key="exchange.bag", min=7, n=3)
 >>> e.key, e.values
-('rule.exchange_bag', {'min': 7, 'n': 3})
+('exchange.bag', {'min': 7, 'n': 3})
 >>> e = IllegalPlayError("gap", "square H9 between the tiles is empty", square="H9")
 >>> e.key, e.values["square"], e.values["words"]
 ('illegal.gap', 'H9', '')

@@ -24,26 +24,33 @@ failed challenge costs the challenger their turn:
 
 from __future__ import annotations
 
-import json
-import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from letras.bag import Bag
 from letras.board import Board
 from letras.editions import Edition, RuleOptions, find_edition
-from letras.errors import FormatError, LetrasError, RuleError, inner_facts
-from letras.history import Accept, EndReason, GameAction, Move, NoPlayEnd, Turn
+from letras.errors import LetrasError, RuleError
+from letras.history import (
+    Accept,
+    EndReason,
+    GameAction,
+    Move,
+    NoPlayEnd,
+    Resign,
+    Turn,
+    check_held,
+    check_move,
+)
 from letras.holding import Held, hold
 from letras.lexicon import Lexicon
 from letras.play import Challenge, Exchange, Pass, Place
+from letras.position import Pending, Position
 from letras.rack import minus
-from letras.rules import full_place, invalid_words, may_join_words, validate
-from letras.scoring import Score, final_count
+from letras.rules import extends_wrong_words, full_place, invalid_words, may_join_words, validate
 from letras.tiles import rack_tile
-from letras.view import PlayerView, TableView
+from letras.view import PlayerView, TableView, public_facts
 
 if TYPE_CHECKING:
     from letras.formats.gcg import GcgRecord
@@ -55,38 +62,6 @@ class Player:
 
     name: str
     kind: str = "human"
-
-
-@dataclass
-class _Pending:
-    """A play on the board that may still be challenged; its player has not drawn yet."""
-
-    player: int
-    place: Place
-    score: Score
-    scoreless_before: int
-
-
-@dataclass
-class _State:
-    board: Board
-    bag: Bag
-    racks: list[list[int]]
-    scores: list[int]
-    to_move: int
-    turns: list[Turn] = field(default_factory=list)
-    pending: _Pending | None = None
-    lose_turn: dict[int, Place] = field(default_factory=dict)
-    """Players who lost a challenge and must still lose their turn, with the play they
-    challenged."""
-    passes_in_row: int = 0
-    scoreless_in_row: int = 0
-    plays_made: int = 0
-    clocks: list[float] = field(default_factory=list)
-    end_reason: EndReason | None = None
-    known: list[list[int]] = field(default_factory=list)
-    """Per player, the rack tiles a record has named and that have not left the rack since
-    (see :meth:`Game._hold`)."""
 
 
 NoPlayCheck = Callable[["Game"], bool]
@@ -144,19 +119,8 @@ class Game:
     # ----- the position, derived from the history -------------------------------------------
 
     def _rebuild(self) -> None:
-        n = len(self.players)
-        bag = Bag(self.edition.tiles, self.seed)
-        if self.starter is None:
-            self.first_draw = _draw_for_first(bag, n)
-            starter = self.first_draw[-1][0][0]
-        else:
-            self.first_draw, starter = [], self.starter
-        racks: list[list[int]] = [[] for _ in range(n)]
-        for i in range(n):
-            p = (starter + i) % n
-            racks[p] = sorted(bag.draw(self.edition.rack_size))
-        self._s = _State(Board(self.edition), bag, racks, [0] * n, starter, clocks=[0.0] * n,
-                         known=[[] for _ in range(n)])
+        self._s, self.first_draw = Position.start(self.edition, len(self.players), self.seed,
+                                                  self.starter)
         self._replay(self._moves)
         if self._held and self._s.end_reason is None:
             self._held = self._hold(self._held, lenient=True)
@@ -218,8 +182,14 @@ class Game:
 
     @property
     def end_reason(self) -> EndReason | None:
-        """``out`` (a player went out), ``passes``, ``scoreless`` or ``no-play``; None if on."""
+        """``out`` (a player went out), ``passes``, ``scoreless``, ``no-play`` or
+        ``resigned``; None if on."""
         return self._s.end_reason
+
+    @property
+    def resigned(self) -> int | None:
+        """The player who resigned (the game is then over), else None."""
+        return self._s.resigned
 
     @property
     def challengeable(self) -> Place | None:
@@ -248,7 +218,16 @@ class Game:
         """Does the play that waits for a challenge end the game (its player's rack is empty
         and the bag is too)? Then it must be challenged or accepted before anything else."""
         pend = self._s.pending
-        return pend is not None and self._goes_out(pend.player)
+        return pend is not None and self._s.goes_out(pend.player)
+
+    def _pending_extends_wrong_words(self) -> bool:
+        """Does the play waiting for a challenge only extend wrong words that stood
+        (:func:`letras.rules.extends_wrong_words`)?"""
+        pend = self._s.pending
+        assert pend is not None
+        before = self._s.board.copy()
+        before.put((sq, 0) for sq, _ in pend.place.placed())
+        return extends_wrong_words(before, pend.place, self.lexicon)
 
     def pending_invalid_words(self, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         """The words of the play waiting for a challenge that a challenge would find invalid
@@ -259,6 +238,19 @@ class Game:
         before = self._s.board.copy()
         before.put((sq, 0) for sq, _ in pend.place.placed())
         return tuple(invalid_words(before, pend.place, lexicon or self.lexicon))
+
+    @property
+    def held(self) -> Held:
+        """The racks a game record showed after the last move, held until the next move (a
+        game taken up from a record)."""
+        return self._held
+
+    def take_up(self, held: Held) -> None:
+        """Make the racks hold what a record shows after the last move (see
+        :class:`~letras.history.Move`), for a game taken up from a record."""
+        check_held(held, self.edition, len(self.players))
+        if held and not self.over:
+            self._held = self._hold(held, lenient=True)
 
     @property
     def passes_in_row(self) -> int:
@@ -283,57 +275,28 @@ class Game:
         return player
 
     def winners(self) -> list[int]:
-        """The players with the highest score (several on a tie)."""
-        best = max(self._s.scores)
-        return [i for i, s in enumerate(self._s.scores) if s == best]
+        """The players with the highest score (several on a tie); a player who resigned
+        never wins (rules.md 6.5)."""
+        scores = self._s.scores
+        contenders = [p for p in range(len(scores)) if p != self._s.resigned]
+        best = max(scores[p] for p in contenders)
+        return [p for p in contenders if scores[p] == best]
+
+    def ranking(self) -> list[int]:
+        """Every player, first to last: by score (a tie in seat order), a player who resigned
+        last whatever their score (rules.md 6.5)."""
+        scores = self._s.scores
+        return sorted(range(len(scores)), key=lambda p: (p == self._s.resigned, -scores[p]))
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see: the public facts and their own rack."""
         self._seat(player)
-        public = self._public(player)
-        return PlayerView(**public, player=player, rack=tuple(self._s.racks[player]))
+        return PlayerView(**public_facts(self, player), player=player,
+                          rack=tuple(self._s.racks[player]))
 
     def spectator_view(self) -> TableView:
         """What a spectator may see: no rack; every rack counts as unseen."""
-        return TableView(**self._public(None))
-
-    def _public(self, viewer: int | None) -> dict[str, Any]:
-        """The fields of a view for ``viewer`` (None: a spectator)."""
-        s = self._s
-        unseen = list(self.edition.tiles.counts)
-        for _, t in s.board.tiles():
-            unseen[rack_tile(t)] -= 1
-        if viewer is not None:
-            for t in s.racks[viewer]:
-                unseen[t] -= 1
-        rack_counts = [len(r) for r in s.racks]
-        bag_count = len(s.bag)
-        if s.pending is not None:  # counted as drawn: what the next player faces
-            p = s.pending.player
-            drawn = min(bag_count, self.edition.rack_size - rack_counts[p])
-            rack_counts[p] += drawn
-            bag_count -= drawn
-        return dict(
-            player_names=self.player_names,
-            edition=self.edition,
-            rules=self.rules,
-            board=s.board.copy(),
-            scores=tuple(s.scores),
-            to_move=s.to_move,
-            bag_count=bag_count,
-            rack_counts=tuple(rack_counts),
-            unseen=tuple(unseen),
-            turns=tuple(_hide(t, viewer) for t in s.turns),
-            challengeable=s.pending.place if s.pending else None,
-            over=self.over,
-            end_reason=s.end_reason,
-            may_join_words=self.may_join_words,
-            pending_player=self.pending_player,
-            passes_in_row=s.passes_in_row,
-            scoreless_in_row=s.scoreless_in_row,
-            clocks=tuple(s.clocks),
-            lexicon_name=self.lexicon_name,
-        )
+        return TableView(**public_facts(self, None))
 
     # ----- actions ----------------------------------------------------------------------------
 
@@ -347,9 +310,11 @@ class Game:
     ) -> Turn | None:
         """Take an action for ``player`` (default: the player to move, or for a challenge the
         next player). ``valid`` judges a challenge by hand (default: the lexicon).
-        Returns the scoresheet line it made, if any."""
+        Returns the scoresheet line it made, if any. Anything but an action (or a tile code
+        the edition lacks, a thinking time that is not a finite number) is refused first."""
         player = self._s.to_move if player is None else self._seat(player)
         move = Move(player, action, seconds, valid)
+        check_move(move, self.edition, len(self.players))
         before = len(self._s.turns)
         self._ended_by_check = False
         try:
@@ -388,6 +353,13 @@ class Game:
         """``by`` (default: the player to move) challenges the last play."""
         return self.apply(Challenge(), by, valid=valid)
 
+    def resign(self, player: int | None = None, *, seconds: float | None = None) -> Turn:
+        """``player`` (default: the player to move) resigns: the game ends at once and they
+        lose (rules.md 6.5). Any player may resign while the game is not over."""
+        turn = self.apply(Resign(), player, seconds=seconds)
+        assert turn is not None
+        return turn
+
     def accept(self) -> None:
         """Accept the last play without a challenge (its player draws)."""
         self.apply(Accept(), self._s.pending.player if self._s.pending else None)
@@ -424,6 +396,7 @@ class Game:
         is the truth about it): words are not looked up, and the end "no player can play"
         comes only as a :class:`~letras.history.NoPlayEnd` move. Returns the scoresheet lines
         it made; a refused move raises and changes nothing."""
+        check_move(move, self.edition, len(self.players))
         before = len(self._s.turns)
         self._replaying = True
         try:
@@ -478,6 +451,9 @@ class Game:
                                 key="rule.no_play_end")
             self._finish("no-play")
             return move
+        if isinstance(a, Resign):
+            self._resign(move)
+            return move
         if isinstance(a, Accept):
             if s.pending is None:
                 raise RuleError("there is no play waiting for a challenge", key="challenge.nothing")
@@ -491,30 +467,42 @@ class Game:
                 key="rule.not_your_turn", name=self.players[s.to_move].name,
                 player=self.players[move.player].name,
             )
-        if s.pending and self._goes_out(s.pending.player):
+        if s.pending and self._s.goes_out(s.pending.player):
             raise RuleError("the last play ends the game: challenge it or accept it",
                             key="rule.settle_first")
         self._accept_pending()
         if self._over_time(move):
-            self._record(Turn(move.player, "timeout", 0, s.scores[move.player],
-                              rack=tuple(s.racks[move.player])))
+            s.record(Turn(move.player, "timeout", 0, s.scores[move.player],
+                          rack=tuple(s.racks[move.player])))
             s.scoreless_in_row += 1
-            s.passes_in_row = 0
+            s.passes_in_row += 1  # a lost turn, scored as a pass: it counts as one (rules.md 6.3)
         elif isinstance(a, Place):
             self._place(move.player, a)
         elif isinstance(a, Exchange):
             self._exchange(move.player, a)
         else:
-            self._record(Turn(move.player, "pass", 0, s.scores[move.player],
-                              rack=tuple(s.racks[move.player])))
+            s.record(Turn(move.player, "pass", 0, s.scores[move.player],
+                          rack=tuple(s.racks[move.player])))
             s.passes_in_row += 1
             s.scoreless_in_row += 1
         if move.seconds:
             s.clocks[move.player] += move.seconds
         if s.end_reason is None:
-            self._advance()
+            s.advance()
             self._check_end()
         return move
+
+    def _resign(self, move: Move) -> None:
+        """rules.md 6.5: a play waiting for a challenge stands (nobody draws: the game is
+        over); no final count."""
+        s = self._s
+        s.pending = None
+        s.lose_turn.clear()
+        if move.seconds:
+            s.clocks[move.player] += move.seconds
+        s.record(Turn(move.player, "resign", 0, s.scores[move.player]))
+        s.end_reason = "resigned"
+        s.resigned = move.player
 
     def _over_time(self, move: Move) -> bool:
         tc = self.rules.time_control
@@ -536,7 +524,7 @@ class Game:
                 s.known[player].remove(rack_tile(t))
         s.scores[player] += score.total
         s.plays_made += 1
-        self._record(
+        s.record(
             Turn(player, "play", score.total, s.scores[player],
                  rack=tuple(sorted(rack + [rack_tile(t) for _, t in place.placed()])),
                  place=place, score=score)
@@ -544,7 +532,7 @@ class Game:
         scoreless_before = s.scoreless_in_row
         s.passes_in_row = 0
         s.scoreless_in_row = 0 if score.total else s.scoreless_in_row + 1
-        s.pending = _Pending(player, place, score, scoreless_before)
+        s.pending = Pending(player, place, score, scoreless_before)
         if void:
             self._accept_pending()
 
@@ -574,8 +562,8 @@ class Game:
         s.bag.put_back(exchange.tiles)
         s.racks[player] = sorted(left + drawn)
         s.known[player] = list(minus(s.known[player], exchange.tiles)[0])
-        self._record(Turn(player, "exchange", 0, s.scores[player], rack=before,
-                          tiles=exchange.tiles, count=len(exchange.tiles)))
+        s.record(Turn(player, "exchange", 0, s.scores[player], rack=before,
+                      tiles=exchange.tiles, count=len(exchange.tiles)))
         s.scoreless_in_row += 1
         s.passes_in_row = s.passes_in_row + 1 if self.rules.exchange_counts_as_pass else 0
 
@@ -589,71 +577,36 @@ class Game:
             raise RuleError("there is no play to challenge", key="challenge.nothing")
         if move.player == pend.player:
             raise RuleError("players cannot challenge their own play", key="challenge.own")
-        valid = move.valid
-        if valid is None:
+        valid, kept = move.valid, bool(move.kept)
+        if valid is None:  # judged here: both verdicts from the lexicon (a given one has both)
             valid = not self.pending_invalid_words()
-        judged = replace(move, valid=valid)
+            kept = not valid and self.rules.late_challenge and self._pending_extends_wrong_words()
+        judged = replace(move, valid=valid, kept=None)
         if not valid:
-            self._withdraw(pend)
-            return judged
+            s.withdraw(kept=kept)
+            return replace(judged, kept=kept or None)
         rule = self.rules.challenge_rule
         if rule in ("5pt", "10pt"):
             bonus = 5 if rule == "5pt" else 10
             s.scores[pend.player] += bonus
-            self._record(Turn(pend.player, "challenge-bonus", bonus, s.scores[pend.player]))
+            s.record(Turn(pend.player, "challenge-bonus", bonus, s.scores[pend.player]))
         elif rule == "penalty10":
             s.scores[move.player] -= 10
-            self._record(Turn(move.player, "challenge-penalty", -10, s.scores[move.player]))
+            s.record(Turn(move.player, "challenge-penalty", -10, s.scores[move.player]))
         self._accept_pending()
         if rule == "double" and s.end_reason is None:
             if move.player == s.to_move:
-                self._lose_turn(move.player, pend.place)
-                self._advance()
+                s.lose_this_turn(move.player, pend.place)
+                s.advance()
             else:
                 s.lose_turn[move.player] = pend.place
         self._check_end()
         return judged
 
-    def _withdraw(self, pend: _Pending) -> None:
-        s = self._s
-        s.board.put((sq, 0) for sq, _ in pend.place.placed())
-        back = [rack_tile(t) for _, t in pend.place.placed()]
-        s.racks[pend.player] = sorted(s.racks[pend.player] + back)
-        s.known[pend.player].extend(back)
-        s.scores[pend.player] -= pend.score.total
-        s.plays_made -= 1
-        s.pending = None
-        s.scoreless_in_row = pend.scoreless_before + 1
-        self._record(Turn(pend.player, "withdrawn", -pend.score.total, s.scores[pend.player],
-                          place=pend.place))
-
     def _accept_pending(self) -> None:
-        s = self._s
-        pend = s.pending
-        if pend is None:
-            return
-        s.pending = None
-        rack = s.racks[pend.player]
-        rack.extend(s.bag.draw(self.edition.rack_size - len(rack)))
-        rack.sort()
-        if not rack:
-            self._finish("out", pend.player)
-
-    def _goes_out(self, player: int) -> bool:
-        return not self._s.racks[player] and not self._s.bag
-
-    def _lose_turn(self, player: int, challenged: Place) -> None:
-        """``player`` challenged a play that stood (``challenged``) and loses this turn."""
-        s = self._s
-        s.scoreless_in_row += 1
-        self._record(Turn(player, "lost-turn", 0, s.scores[player], place=challenged))
-
-    def _advance(self) -> None:
-        s = self._s
-        s.to_move = (s.to_move + 1) % len(self.players)
-        while s.to_move in s.lose_turn:
-            self._lose_turn(s.to_move, s.lose_turn.pop(s.to_move))
-            s.to_move = (s.to_move + 1) % len(self.players)
+        out = self._s.accept_pending(self.edition.rack_size)
+        if out is not None:
+            self._finish("out", out)
 
     def _check_end(self) -> None:
         s = self._s
@@ -679,51 +632,21 @@ class Game:
         s = self._s
         s.end_reason = reason
         self._hold(self._final)  # the racks a record's final count shows
-        counted = final_count(s.racks, self.edition.tiles.values, out)
-        for p in range(len(self.players)):
-            if p != out and s.racks[p]:
-                s.scores[p] += counted[p]
-                self._record(Turn(p, "rack-penalty", counted[p], s.scores[p],
-                                  tiles=tuple(s.racks[p])))
-        if out is not None:
-            others = tuple(t for p, r in enumerate(s.racks) if p != out for t in r)
-            s.scores[out] += counted[out]
-            self._record(Turn(out, "end-rack", counted[out], s.scores[out],
-                              tiles=tuple(sorted(others))))
-        tc = self.rules.time_control
-        if tc.kind == "game":
-            for p, used in enumerate(s.clocks):
-                if used > tc.seconds:
-                    minutes = math.ceil((used - tc.seconds) / 60)
-                    s.scores[p] -= minutes * tc.penalty_per_minute
-                    self._record(Turn(p, "time-penalty", -minutes * tc.penalty_per_minute,
-                                      s.scores[p]))
+        s.count_end(self.edition.tiles.values, out, self.rules.time_control)
 
-    def _record(self, turn: Turn) -> None:
-        self._s.turns.append(turn)
-
-    # ----- saving -----------------------------------------------------------------------------
+    # ----- saving (letras.saved) --------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        out = {
-            "format": "letras-game",
-            "version": 1,
-            "edition": self.edition.name,
-            "rules": self.rules.to_dict(),
-            "players": [{"name": p.name, "kind": p.kind} for p in self.players],
-            "lexicon": self.lexicon_name,
-            "seed": self.seed,
-            "moves": [m.to_dict(self.edition) for m in self._moves],
-        }
-        if self.starter is not None:
-            out["starter"] = self.starter
-        if self._held:
-            out["held"] = [[p, self.edition.tiles.format(r, rack=True)] for p, r in self._held]
-        return out
+        """The game as a ``letras-game`` document (:mod:`letras.saved`)."""
+        from letras.saved import game_to_dict
+
+        return game_to_dict(self)
 
     def to_json(self) -> str:
         """The whole game as JSON: settings, seed and history (the position is derived)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+        from letras.saved import game_to_json
+
+        return game_to_json(self)
 
     @classmethod
     def from_dict(
@@ -733,36 +656,24 @@ class Game:
         lexicon: Lexicon | None = None,
         no_play_possible: NoPlayCheck | None = None,
     ) -> Game:
-        """Load a game saved by :meth:`to_dict`; without ``lexicon``, the one it names."""
-        try:
-            if data.get("format") != "letras-game":
-                raise FormatError("not a letras saved game", key="saved.not_letras")
-            edition = find_edition(str(data["edition"]))
-            rules = RuleOptions.from_dict(data["rules"])
-            players = [Player(str(p["name"]), str(p.get("kind", "human"))) for p in data["players"]]
-            named = data.get("lexicon")
-            starter = data.get("starter")
-            game = cls(edition, players, seed=data["seed"],
-                       lexicon=lexicon or (str(named) if named else None), rules=rules,
-                       no_play_possible=no_play_possible,
-                       starter=None if starter is None else int(starter))
-            moves = [Move.from_dict(m, edition) for m in data["moves"]]
-            held = tuple((int(p), tuple(sorted(edition.tiles.parse(str(r), rack=True))))
-                         for p, r in data.get("held", ()))
-        except (KeyError, TypeError, ValueError) as e:
-            if isinstance(e, FormatError):
-                raise
-            raise FormatError(f"bad saved game: {e}", key="saved.bad", **inner_facts(e)) from None
-        for i, move in enumerate(moves):
-            try:
-                game._replay([move])
-            except LetrasError as e:
-                raise FormatError(f"bad saved game: move {i + 1} cannot be replayed: {e}",
-                                  key="saved.replay", n=i + 1, **inner_facts(e)) from None
-            game._moves.append(move)
-        if held and not game.over:
-            game._held = game._hold(held, lenient=True)
-        return game
+        """Load a game saved by :meth:`to_dict`; without ``lexicon``, the one it names. A bad
+        document raises :class:`~letras.errors.FormatError` (:mod:`letras.saved`)."""
+        from letras.saved import game_from_dict
+
+        return game_from_dict(data, lexicon=lexicon, no_play_possible=no_play_possible)
+
+    @classmethod
+    def from_json(
+        cls,
+        text: str | bytes,
+        *,
+        lexicon: Lexicon | None = None,
+        no_play_possible: NoPlayCheck | None = None,
+    ) -> Game:
+        """Load a game saved by :meth:`to_json`; without ``lexicon``, the one it names."""
+        from letras.saved import game_from_json
+
+        return game_from_json(text, lexicon=lexicon, no_play_possible=no_play_possible)
 
     @classmethod
     def from_gcg(
@@ -788,24 +699,6 @@ class Game:
         found = edition if not isinstance(edition, str) else find_edition(edition)
         return game_from_gcg(record, lexicon=lexicon, edition=found, rules=rules, seed=seed)
 
-    @classmethod
-    def from_json(
-        cls,
-        text: str,
-        *,
-        lexicon: Lexicon | None = None,
-        no_play_possible: NoPlayCheck | None = None,
-    ) -> Game:
-        """Load a game saved by :meth:`to_dict`; without ``lexicon``, the one it names."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise FormatError(f"bad saved game: not JSON ({e})", key="saved.json",
-                              reason=str(e), line=e.lineno, column=e.colno) from None
-        if not isinstance(data, dict):
-            raise FormatError("bad saved game: not a JSON object", key="saved.not_object")
-        return cls.from_dict(data, lexicon=lexicon, no_play_possible=no_play_possible)
-
 
 def _no_play_possible(game: Game) -> bool:
     # The move generator sits above the game; it is asked only at the end of a game, so it is
@@ -814,34 +707,6 @@ def _no_play_possible(game: Game) -> bool:
 
     racks = [game.rack(p) for p in range(len(game.players))]
     return no_play_possible(game.board, racks, game.lexicon, join_words=game.may_join_words)
-
-
-def _draw_for_first(bag: Bag, n: int) -> list[list[tuple[int, int]]]:
-    """Each player draws a tile; the lowest (the blank beats A) starts; ties draw again.
-    The tiles go back in the bag. Returns the rounds of ``(player, tile)``, the winner first
-    in the last round."""
-    rounds = []
-    contenders = list(range(n))
-    while True:
-        drawn = bag.draw(len(contenders))
-        bag.put_back(drawn)
-        draws = list(zip(contenders, drawn, strict=True))
-        best = min(drawn)
-        winners = [p for p, t in draws if t == best]
-        rounds.append(sorted(draws, key=lambda d: (d[1] != best, d[0])))
-        if len(winners) == 1:
-            return rounds
-        contenders = winners
-
-
-def _hide(turn: Turn, viewer: int | None) -> Turn:
-    """A scoresheet line as ``viewer`` (None: a spectator) may see it: others' racks and
-    exchanged tiles hidden."""
-    if turn.player == viewer or (turn.rack is None and turn.kind != "exchange"):
-        return turn
-    return Turn(turn.player, turn.kind, turn.points, turn.total, rack=None, place=turn.place,
-                score=turn.score, tiles=() if turn.kind == "exchange" else turn.tiles,
-                count=turn.count)
 
 
 __all__ = ["Game", "Player", "PlayerView", "TableView"]

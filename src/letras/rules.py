@@ -199,6 +199,26 @@ def invalid_words(board: Board, place: Place, lexicon: Lexicon) -> list[str]:
     return bad
 
 
+def extends_wrong_words(board: Board, place: Place, lexicon: Lexicon) -> bool:
+    """Is every word of the play that the lexicon lacks the extension of a wrong word already
+    on the board (a run of two or more old tiles inside it that the lexicon lacks too)? Then,
+    under the ``late_challenge`` rule, the fault is the earlier play's, and the extender keeps
+    the turn. False when every word is good. ``board`` is the position before the play."""
+    bad = [w for w in words_formed(board, place) if not lexicon.contains_tiles(w.tiles)]
+    if not bad:
+        return False
+    for w in bad:
+        runs: list[list[int]] = [[]]
+        for tile, new in zip(w.tiles, w.new, strict=True):
+            if new:
+                runs.append([])
+            else:
+                runs[-1].append(tile)
+        if not any(len(run) >= 2 and not lexicon.contains_tiles(tuple(run)) for run in runs):
+            return False
+    return True
+
+
 def validate(
     board: Board,
     place: Place,

@@ -59,6 +59,9 @@ def rack_tile(tile: int) -> int:
 
 
 _NOT_A_CODE = re.compile("[^\x01-\x3f]")
+_RAW_CODE = re.compile("[\x00-\x3f]")
+"""Characters below ``@`` (digits, space, apostrophe, hyphen, tab, control characters) are never
+letters: in a word they must not pass through the fast path as raw tile codes."""
 
 # Letters that stay letters of their own when folding accents, where the edition has them.
 _NO_FOLD = frozenset("ÇÑ")
@@ -263,6 +266,8 @@ class TileSet:
     def encode_word(self, word: str) -> bytes:
         """:meth:`word_tiles` as bytes, one byte a tile (the fast path for word lists)."""
         text = word.strip().upper()
+        if _RAW_CODE.search(text):
+            return bytes(self.parse(fold(word.strip())))  # raises, naming the character
         if self._join is not None:
             text = self._join.sub(lambda m: chr(self._codes[m.group(0)]), text)
         out = text.translate(self._word_table)

@@ -17,7 +17,7 @@ from typing import Any
 
 from letras.editions import Edition, find_edition
 from letras.errors import FormatError
-from letras.formats.gcg import GcgRecord, read_gcg, write_gcg
+from letras.formats.gcg import MAX_GCG_BYTES, GcgRecord, read_gcg, write_gcg
 from letras.formats.gcg_check import replay_gcg
 
 
@@ -59,9 +59,10 @@ def _edition(args: argparse.Namespace) -> Edition | None:
 
 def _read(name: str, edition: Edition | None) -> GcgRecord | None:
     try:
-        data = Path(name).read_bytes()
-    except OSError as e:
-        print(f"{name}: cannot read: {e.strerror or e}")
+        with Path(name).open("rb") as f:
+            data = f.read(MAX_GCG_BYTES + 1)  # more is too long: read_gcg says so
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        print(f"{name}: cannot read: {getattr(e, 'strerror', None) or e}")
         return None
     return read_gcg(data, edition)
 

@@ -84,6 +84,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_CGP_BYTES = 1 << 16
+"""The largest CGP file read (a position is one line of a few hundred characters)."""
+
+
 def read_cgp(argument: str) -> str:
     """The CGP text of the argument: the one line of the file it names, else the argument."""
     path = Path(argument)
@@ -94,7 +98,13 @@ def read_cgp(argument: str) -> str:
     if not is_file:
         return argument
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            data = f.read(MAX_CGP_BYTES + 1)
+        if len(data) > MAX_CGP_BYTES:
+            raise FormatError(f"CGP file {argument!r} is longer than {MAX_CGP_BYTES:,} bytes: "
+                              "a position is one line", key="cgp.file_size", path=argument,
+                              max=MAX_CGP_BYTES)
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise FormatError(f"cannot read CGP file {argument!r}: {e}") from None
     lines = [line for line in text.splitlines() if line.strip()]

@@ -9,6 +9,7 @@ from typing import Any
 
 from letras.editions import DEFAULT_EDITION, find_edition
 from letras.errors import LexiconError
+from letras.files import check_output
 from letras.lexicon import load_lexicon, shipped_lexicons
 
 
@@ -70,6 +71,7 @@ def _build(args: argparse.Namespace) -> int:
     from letras.lexicon.kwg import WordGraph, read_word_file
 
     edition = find_edition(args.edition)
+    check_output(args.output, "word graph")  # before the build, not after it
     start = time.perf_counter()
 
     def progress(message: str) -> None:
@@ -81,8 +83,9 @@ def _build(args: argparse.Namespace) -> int:
         raise LexiconError(f"{args.words!r} is not UTF-8 text: {e}") from None
     graph = WordGraph.build(edition, text.splitlines(), progress=progress)
     graph.save(args.output)
+    left_out = f", {graph.skipped:,} left out (letters the edition lacks)" if graph.skipped else ""
     print(f"{args.output}: {len(graph):,} words, {len(graph.nodes):,} nodes "
-          f"({time.perf_counter() - start:.1f} s)")
+          f"({time.perf_counter() - start:.1f} s){left_out}")
     return 0
 
 

@@ -37,6 +37,19 @@ CHALLENGE_RULES: tuple[ChallengeRule, ...] = get_args(ChallengeRule)
 """
 
 TIME_CONTROL_KINDS = ("none", "game", "move")
+MAX_OPTION = 1000
+"""The largest value of a counting rule option (bag size, rounds, turns, points)."""
+MAX_CLOCK_SECONDS = 7 * 24 * 3600
+MAX_PLAYERS = 4
+"""No edition is played by more (rules.md 7): the board and the bag are made for 2 to 4."""
+
+
+def _count(name: str, value: object, low: int = 0, high: int = MAX_OPTION) -> None:
+    """Refuse a rule option that is not a whole number from ``low`` to ``high``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"rule option {name} must be a whole number, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"rule option {name} must lie from {low} to {high}")
 
 
 @dataclass(frozen=True)
@@ -54,8 +67,10 @@ class TimeControl:
     penalty_per_minute: int = 10
 
     def __post_init__(self) -> None:
-        if self.kind not in TIME_CONTROL_KINDS:
+        if not isinstance(self.kind, str) or self.kind not in TIME_CONTROL_KINDS:
             raise ValueError(f"time control kind must be one of {TIME_CONTROL_KINDS}")
+        _count("time_control.seconds", self.seconds, 0, MAX_CLOCK_SECONDS)
+        _count("time_control.penalty_per_minute", self.penalty_per_minute)
         if self.kind != "none" and self.seconds <= 0:
             raise ValueError("a time control needs a positive number of seconds")
 
@@ -96,14 +111,34 @@ class RuleOptions:
     """Plays that join two words already on the board are allowed from this turn on (1-based;
     0 = always, S1 says from the 4th play)."""
     time_control: TimeControl = field(default_factory=TimeControl)
+    late_challenge: bool = False
+    """A wrong word that nobody challenged may be challenged when a later play extends it:
+    the extender takes the tiles back and plays again, keeping the turn (the Italian sheet,
+    S4)."""
     min_players: int = 2
     max_players: int = 4
 
     def __post_init__(self) -> None:
-        if self.challenge_rule not in CHALLENGE_RULES:
-            raise ValueError(
-                f"challenge_rule {self.challenge_rule!r} is not one of {', '.join(CHALLENGE_RULES)}"
-            )
+        """Every option is checked: rule options come from files and strangers too."""
+        if not isinstance(self.challenge_rule, str) or self.challenge_rule not in CHALLENGE_RULES:
+            raise ValueError(f"challenge_rule is not one of {', '.join(CHALLENGE_RULES)}")
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("challenge_rule", "time_control"):
+                continue
+            if f.name in ("exchange_counts_as_pass", "end_when_no_play_possible",
+                          "late_challenge"):
+                if not isinstance(value, bool):
+                    raise TypeError(f"rule option {f.name} must be true or false, "
+                                    f"not {type(value).__name__}")
+            elif f.name in ("min_players", "max_players"):
+                _count(f.name, value, 2, MAX_PLAYERS)
+            else:
+                _count(f.name, value)
+        if self.min_players > self.max_players:
+            raise ValueError("rule option min_players is more than max_players")
+        if not isinstance(self.time_control, TimeControl):
+            raise TypeError("rule option time_control must be a time control")
 
     def replace(self, **changes: Any) -> RuleOptions:
         """A copy with some options changed."""
@@ -118,6 +153,9 @@ class RuleOptions:
             raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
         tc = data.get("time_control")
         if isinstance(tc, dict):
+            unknown = set(tc) - {"kind", "seconds", "penalty_per_minute"}
+            if unknown:
+                raise ValueError(f"unknown time control fields: {', '.join(sorted(unknown))}")
             data["time_control"] = TimeControl(**tc)
         elif isinstance(tc, str):
             data["time_control"] = TimeControl.parse(tc)

@@ -9,8 +9,9 @@ reads both). A withdrawn phony directly follows its play; a failed challenge is 
 ``(challenge) +5`` of the player whose play stood, or, under ``penalty10``, the line
 ``(challenge) -10`` of the challenger. A turn lost to a failed double challenge, or that ran out
 of time, is a pass with a note saying so (:data:`~letras.formats.gcg_rules.LOST_TURN_NOTE`,
-:data:`~letras.formats.gcg_rules.TIMEOUT_NOTE`), and the rule options that differ from the
-edition's are named in ``#letras-rules``: :meth:`letras.game.Game.from_gcg` replays the record
+:data:`~letras.formats.gcg_rules.TIMEOUT_NOTE`), the rule options that differ from the
+edition's are named in ``#letras-rules``, and a player who resigned in ``#letras-resigned``
+(GCG has no event for it): :meth:`letras.game.Game.from_gcg` replays the record
 exactly.
 
 >>> from letras.game import Game
@@ -37,7 +38,13 @@ from letras.formats.gcg import (
     place_text,
     write_gcg,
 )
-from letras.formats.gcg_rules import LOST_TURN_NOTE, RULES_PRAGMA, TIMEOUT_NOTE
+from letras.formats.gcg_rules import (
+    KEPT_NOTE,
+    LOST_TURN_NOTE,
+    RESIGNED_PRAGMA,
+    RULES_PRAGMA,
+    TIMEOUT_NOTE,
+)
 from letras.game import Game
 from letras.history import Turn
 from letras.play import Exchange, Pass, Place
@@ -82,6 +89,8 @@ def game_to_record(game: Game) -> GcgRecord:
     plays: dict[Place, int] = {}  # the event of each play still on the board
     turns = game.turns
     for turn in turns:
+        if turn.kind == "resign":  # no GCG event: the pragma says it
+            continue
         kind = _KINDS[turn.kind]
         action: Place | Exchange | Pass | None = None
         notes: list[str] = []
@@ -97,6 +106,8 @@ def game_to_record(game: Game) -> GcgRecord:
                 notes.append(TIMEOUT_NOTE)
         elif kind is EventKind.EXCHANGE:
             action = Exchange(turn.tiles, turn.count)
+        if turn.kept:
+            notes.append(KEPT_NOTE)
         event = GcgEvent(nicks[turn.player], kind, turn.points, turn.total, rack=rack,
                          action=action, counted=_counted(turn), notes=notes)
         if turn.kind == "withdrawn" and turn.place in plays:
@@ -113,7 +124,8 @@ def game_to_record(game: Game) -> GcgRecord:
         edition=game.edition,
         players=[GcgPlayer(n, p.name) for n, p in zip(nicks, game.players, strict=True)],
         lexicon=game.lexicon_name,
-        pragmas=[(RULES_PRAGMA, rules_pragma(game))],
+        pragmas=[(RULES_PRAGMA, rules_pragma(game))] + (
+            [(RESIGNED_PRAGMA, nicks[game.resigned])] if game.resigned is not None else []),
         events=events,
     )
 

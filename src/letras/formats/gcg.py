@@ -75,8 +75,9 @@ class GcgError(FormatError):
 
     ``reason`` is one of ``junk`` (a line that is neither pragma, event nor note), ``bad-pragma``,
     ``bad-event`` (the event was skipped), ``unknown-tile`` (the event uses ``letters`` that the
-    edition lacks; it was skipped), ``unknown-edition``, and the notices ``encoding`` and
-    ``lexicon``.
+    edition lacks; it was skipped), ``unknown-edition``, ``too-long`` (a line longer than
+    :data:`MAX_GCG_LINE`, skipped, or a record larger than :data:`MAX_GCG_BYTES`, not read), and
+    the notices ``encoding`` and ``lexicon``.
     """
 
     def __init__(self, line: int, message: str, reason: str, letters: str = "") -> None:
@@ -297,8 +298,12 @@ def decode_gcg(data: bytes, errors: list[GcgError]) -> tuple[str, str]:
 # --- reading ----------------------------------------------------------------------------------
 
 _PRAGMA = re.compile(r"#([A-Za-z][\w-]*)(?:\s+(.*))?")
-_EVENT = re.compile(r">\s*([^:\s][^:]*?)\s*:(.*)")
-_NUMBER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?\d{1,20}")
+MAX_GCG_BYTES = 1 << 20
+"""The largest record read (1 MiB; a game with long notes is a few tens of kilobytes)."""
+MAX_GCG_LINE = 20_000
+"""The longest line read, in characters; a longer one is skipped with an error."""
+MAX_PLAYER_NUMBER_DIGITS = 3
 _HEADER_PRAGMAS = ("title", "description", "id", "lexicon")
 _CONSUMED_PRAGMAS = ("character-encoding", "tile-distribution")
 
@@ -326,6 +331,11 @@ def read_gcg(data: bytes | str, edition: Edition | None = None) -> GcgRecord:
     """
     errors: list[GcgError] = []
     encoding = None
+    if len(data) > MAX_GCG_BYTES:
+        unit = "bytes" if isinstance(data, bytes) else "characters"
+        errors.append(GcgError(1, f"the record is longer than {MAX_GCG_BYTES:,} {unit}, more "
+                                  "than a game record can be: not read", "too-long"))
+        return GcgRecord(edition=edition or _english(), errors=errors)
     if isinstance(data, bytes):
         text, encoding = decode_gcg(data, errors)
     else:
@@ -353,6 +363,11 @@ class _Reader:
 
     def read(self, lines: Sequence[str]) -> None:
         for n, raw in enumerate(lines, 1):
+            if len(raw) > MAX_GCG_LINE:
+                self.end_note()
+                self.error(n, f"a line of {len(raw):,} characters, more than {MAX_GCG_LINE:,}: "
+                              "skipped", "too-long")
+                continue
             line = raw.rstrip()
             head = line.lstrip()[:1]
             if head in ("#", ">"):
@@ -389,7 +404,9 @@ class _Reader:
         if name == "note":
             self.note = [value]
         elif name.startswith(("player", "rack")) and number.isdecimal():
-            if name.startswith("player"):
+            if len(number) > MAX_PLAYER_NUMBER_DIGITS:
+                self.error(n, f"#{name[:12]}...: no player has such a number", "bad-pragma")
+            elif name.startswith("player"):
                 parts = value.split(None, 1)
                 if not parts:
                     self.error(n, f"#{name} needs a nickname", "bad-pragma")
@@ -436,12 +453,14 @@ class _Reader:
         return self.tiles.parse(text, through=True)
 
     def event(self, n: int, line: str) -> None:
-        m = _EVENT.fullmatch(line)
-        if m is None:
+        # '>' nickname ':' fields, split by hand: a pattern for it backtracks quadratically
+        colon = line.find(":")
+        player = line[1:colon].strip() if colon > 0 else ""
+        if not player:
             self.error(n, f"an event is '>nickname: RACK MOVE +SCORE TOTAL', not {line!r}",
                        "bad-event")
             return
-        player, fields = m.group(1), m.group(2).split()
+        fields = line[colon + 1 :].split()
         if len(fields) < 3:
             self.error(n, f"an event needs a move, a score and a total: {line!r}", "bad-event")
             return

@@ -82,8 +82,8 @@ def replay_gcg(record: GcgRecord) -> Replay:
     for step in followed.steps:
         checker.step(step)
     checker.leftovers()
-    return Replay(followed.game.board, checker.totals, checker.finished, checker.found,
-                  followed.game)
+    finished = checker.finished or followed.game.resigned is not None  # no count to show
+    return Replay(followed.game.board, checker.totals, finished, checker.found, followed.game)
 
 
 def check_gcg(record: GcgRecord) -> list[Disagreement]:

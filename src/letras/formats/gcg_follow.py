@@ -38,14 +38,16 @@ from letras.editions import RuleOptions
 from letras.errors import FormatError, IllegalPlayError, LetrasError, inner_facts
 from letras.formats.gcg import EventKind, GcgEvent, GcgRecord, Rack, format_rack, place_text
 from letras.formats.gcg_rules import (
+    KEPT_NOTE,
     LOST_TURN_NOTE,
+    RESIGNED_PRAGMA,
     RULES_PRAGMA,
     TIMEOUT_NOTE,
     record_rules,
     refusal,
 )
 from letras.game import Game, Player
-from letras.history import Accept, Move, NoPlayEnd, Turn
+from letras.history import Accept, Move, NoPlayEnd, Resign, Turn
 from letras.lexicon import Lexicon, shipped_lexicons
 from letras.play import Challenge, Exchange, Pass, Place
 from letras.rack import minus as _minus
@@ -202,6 +204,7 @@ class _Follower:
             self.previous = event
             if event.kind is not EventKind.CHALLENGE_BONUS:
                 self.before_bonus = event
+        self.resign()
         game, unmatched = self.final_game()
         return FollowedRecord(game, self.steps, unmatched, self.problems, self.ends_early)
 
@@ -338,6 +341,9 @@ class _Follower:
         self.emit(step, Move(seat, Pass(), seconds, rack=rack))
 
     def withdrawn(self, step: Step, seat: int) -> None:
+        """A phony taken off the board. Under the ``late_challenge`` rule a note
+        (:data:`~letras.formats.gcg_rules.KEPT_NOTE`) says that it only extended a wrong word
+        and its player kept the turn."""
         event, play = step.event, self.pending
         if (play is None or play is not self.previous or play.player != event.player
                 or not self.game.challengeable):
@@ -347,7 +353,9 @@ class _Follower:
             return
         step.target = play
         self.pending = None
-        self.emit(step, Move(self.challenger(seat), Challenge(), valid=False))
+        kept = self.game.rules.late_challenge and KEPT_NOTE in event.notes
+        self.emit(step, Move(self.challenger(seat), Challenge(), valid=False,
+                             kept=kept or None))
 
     def challenge_line(self, step: Step, seat: int) -> None:
         event, game = step.event, self.game
@@ -375,6 +383,20 @@ class _Follower:
         self.emit(step, Move(seat, Challenge(), valid=True, rack=rack))
 
     # ----- the end of the game ---------------------------------------------------------------
+
+    def resign(self) -> None:
+        """A player the ``#letras-resigned`` pragma names resigns after the last event."""
+        named = [value for name, value in self.record.pragmas if name == RESIGNED_PRAGMA]
+        if not named:
+            return
+        seat = self.seats.get(named[-1])
+        if seat is None:
+            self.problems.append(f"#{RESIGNED_PRAGMA}: {named[-1]!r} is not a player of this "
+                                 f"game ({', '.join(self.nicks)})")
+        elif self.game.over:
+            self.problems.append(f"#{RESIGNED_PRAGMA}: the game is over already")
+        elif not self.emit(None, Move(seat, Resign())):
+            self.problems.append(f"#{RESIGNED_PRAGMA}: {named[-1]} cannot resign")
 
     def end(self, i: int, step: Step) -> None:
         if self.ended:

@@ -33,7 +33,8 @@ from letras.formats.gcg_rules import refusal
 from letras.game import Game
 from letras.lexicon import Lexicon
 
-__all__ = ["FollowedRecord", "Step", "follow_gcg", "game_after_turn", "game_from_gcg"]
+__all__ = ["FollowedRecord", "Step", "follow_gcg", "followed_gcg", "game_after_turn",
+           "game_from_gcg"]
 
 
 def game_from_gcg(
@@ -48,6 +49,19 @@ def game_from_gcg(
     :meth:`letras.game.Game.from_gcg`. Raises :class:`~letras.errors.FormatError` naming the
     first line that cannot be read or followed."""
     return _strict(record, lexicon, edition, rules, seed).game
+
+
+def followed_gcg(
+    record: str | bytes | GcgRecord,
+    *,
+    lexicon: Lexicon | None = None,
+    edition: Edition | None = None,
+    seed: int | str | None = None,
+) -> FollowedRecord:
+    """The record followed as :func:`game_from_gcg` follows it, refusing it as that does, with
+    the :class:`Step` of each event: what examining or analysing a record event by event needs
+    (``game.replay(step.moves)`` is the position after the step)."""
+    return _strict(record, lexicon, edition, None, seed)
 
 
 def _strict(

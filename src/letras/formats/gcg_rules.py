@@ -31,6 +31,12 @@ the edition's defaults)."""
 LOST_TURN_NOTE = "lost turn: a failed challenge of "
 """The start of the note letras writes after the pass that stands for a lost turn, followed by
 the challenged play as its event wrote it."""
+RESIGNED_PRAGMA = "letras-resigned"
+"""The pragma in which letras names the player who resigned (their nickname): GCG has no event
+for it. The game ends after the record's last event, with no final count (rules.md 6.5)."""
+KEPT_NOTE = "late challenge: the same player plays again"
+"""The note letras writes after a withdrawn phony that only extended a wrong word that had
+stood (the ``late_challenge`` rule): its player's next line follows."""
 TIMEOUT_NOTE = "time ran out"
 """The note letras writes after the pass that stands for a turn that ran out of time."""
 GCG_SCORELESS_TURNS = 6

@@ -80,6 +80,8 @@ def public_dict(game: Game, seat: int | None) -> dict[str, Any]:
         "scores": list(game.scores),
         "over": game.over,
         "end_reason": game.end_reason,
+        "resigned": game.resigned,
+        "winners": game.winners() if game.over else [],
     }
 
 

@@ -23,6 +23,7 @@ False
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -75,7 +76,32 @@ def score_dict(score: Score) -> dict[str, Any]:
 
 
 def turn_dict(turn: Turn, edition: Edition) -> dict[str, Any]:
-    """One scoresheet line. ``rack`` only where the view may see it (its own turns)."""
+    """One scoresheet line. ``rack`` only where the view may see it (its own turns).
+
+    Lines never change, and every view of a game repeats them all, so each is made once and
+    kept (:data:`TURNS_KEPT` of them); the caller gets its own top-level dict. The key is the
+    line's plain fields and the identity of its play and score (hashing those, and the
+    edition, costs more than making the dict); the kept entry holds them, so an identity is
+    never reused while it is kept."""
+    key = (edition.name, turn.player, turn.kind, turn.points, turn.total, turn.rack,
+           turn.tiles, turn.count, turn.kept, id(turn.place), id(turn.score))
+    kept = _TURNS.get(key)
+    if kept is not None and kept[0] is turn.place and kept[1] is turn.score:
+        _TURNS.move_to_end(key)
+        return dict(kept[2])
+    out = _turn_dict(turn, edition)
+    _TURNS[key] = (turn.place, turn.score, out)
+    if len(_TURNS) > TURNS_KEPT:
+        _TURNS.popitem(last=False)
+    return dict(out)
+
+
+TURNS_KEPT = 20_000
+"""Scoresheet lines kept as dicts (about 500 games of 40 lines)."""
+_TURNS: OrderedDict[tuple[Any, ...], tuple[object, object, dict[str, Any]]] = OrderedDict()
+
+
+def _turn_dict(turn: Turn, edition: Edition) -> dict[str, Any]:
     tiles = edition.tiles
     out: dict[str, Any] = {
         "player": turn.player, "kind": turn.kind, "points": turn.points, "total": turn.total,
@@ -90,6 +116,8 @@ def turn_dict(turn: Turn, edition: Edition) -> dict[str, Any]:
         out["tiles"] = [tiles.label(t) for t in turn.tiles]
     if turn.kind == "exchange":
         out["count"] = turn.count or len(turn.tiles)
+    if turn.kept:
+        out["kept"] = True
     return out
 
 
@@ -169,6 +197,8 @@ def view_to_dict(view: TableView) -> dict[str, Any]:
         "may_join_words": view.may_join_words,
         "over": view.over,
         "end_reason": view.end_reason,
+        "resigned": view.resigned,
+        "winners": list(view.winners),
         "cgp": view_cgp(view),
     }
     if isinstance(view, PlayerView):

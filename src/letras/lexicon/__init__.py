@@ -14,7 +14,6 @@ tiles) and :meth:`Lexicon.contains_tiles` for tile codes (what the rules engine 
 
 from __future__ import annotations
 
-import lzma
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -66,17 +65,17 @@ class WordList:
 
     @classmethod
     def from_file(cls, edition: Edition, path: str | os.PathLike[str]) -> WordList:
-        """Read one word per line from a text file (``.xz`` compressed files too), UTF-8."""
+        """Read one word per line from a text file (``.xz`` compressed files too), UTF-8, of
+        at most :data:`~letras.lexicon.kwg.MAX_WORD_LIST_BYTES` (uncompressed)."""
+        from letras.lexicon.kwg import read_word_file
+
         p = Path(path)
         try:
-            if p.suffix == ".xz":
-                with lzma.open(p, "rt", encoding="utf-8") as f:
-                    return cls(edition, f, name=p.name)
-            with p.open(encoding="utf-8") as f:
-                return cls(edition, f, name=p.name)
-        except (OSError, UnicodeDecodeError, lzma.LZMAError) as e:
+            text = read_word_file(p).decode("utf-8")
+        except UnicodeDecodeError as e:
             raise LexiconError(f"cannot read word list {str(p)!r}: {e}", key="lexicon.read_list",
                                path=str(p), reason=str(e)) from None
+        return cls(edition, text.splitlines(), name=p.name)
 
     def contains_tiles(self, tiles: Sequence[int]) -> bool:
         return bytes(t & LETTER_MASK for t in tiles) in self._words
@@ -118,7 +117,7 @@ class ShippedLexicon:
 
 @cache
 def shipped_lexicons() -> dict[str, ShippedLexicon]:
-    """The shipped word lists by name (``pt-BR``, ``pt-BR-full``, ``es``, ``it``, ``en``)."""
+    """The shipped word lists by name (``pt-BR``, ``es``, ``it``, ``en``)."""
     data = resources.files("letras.lexicon") / "data"
     found = {}
     names = sorted(editions(), key=len, reverse=True)
@@ -176,7 +175,7 @@ def load_lexicon(
         raise LexiconError(f"no lexicon ships for edition {ed.name}", key="lexicon.none_shipped",
                            edition=ed.name)
     path = Path(spec)
-    if not path.exists():
+    if "\0" in name or not path.exists():  # (a NUL would make exists() raise)
         known = ", ".join(shipped) or "none"
         raise LexiconError(f"no lexicon {name!r}: not a file, nor a shipped lexicon ({known})",
                            key="lexicon.unknown", name=name, known=known)

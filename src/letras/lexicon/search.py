@@ -37,7 +37,8 @@ RUN = -2  # ``*``
 def _rack_counts(graph: WordGraph, rack: str) -> list[int]:
     tiles = graph.edition.tiles
     counts = [0] * len(tiles.labels)
-    for t in tiles.parse(rack.strip(), rack=True):
+    # any case, as the rest of the command line reads a rack (lower case is no blank here)
+    for t in tiles.parse(rack.strip().upper(), rack=True):
         counts[t] += 1
     return counts
 

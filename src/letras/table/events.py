@@ -71,6 +71,8 @@ def turn_events(game: Game, turns: Sequence[Turn]) -> list[Event]:
             }))
         elif kind in ("pass", "lost-turn", "timeout"):
             out.append(Event(f"event.{kind}", who))
+        elif kind == "resign":
+            out.append(Event("event.resigned", who))
         elif kind in ("challenge-bonus", "challenge-penalty"):
             out.append(Event(f"event.{kind}", {**who, "points": abs(turn.points),
                                                "total": turn.total}))
@@ -80,12 +82,15 @@ def turn_events(game: Game, turns: Sequence[Turn]) -> list[Event]:
 def end_events(game: Game) -> list[Event]:
     """Why the game ended, the final count as the rule sheets do it (each player's score
     before the count, the rack points taken off or gained, the final score), then the winner
-    or a tie."""
+    or a tie. When a player resigned (rules.md 6.5) there is nothing to count: the lines show
+    the scores, and the winner is named without a spread."""
     edition = game.edition
     names = game.player_names
     reason = game.end_reason or "out"
     out_player = next((t.player for t in game.turns if t.kind == "end-rack"), None)
-    if reason == "out" and out_player is not None:
+    if reason == "resigned" and game.resigned is not None:
+        events = [Event("end.reason.resigned", _who(game, game.resigned))]
+    elif reason == "out" and out_player is not None:
         events = [Event("end.reason.out", _who(game, out_player))]
     elif reason == "out":
         events = [Event("end.reason.out_nobody")]
@@ -108,6 +113,8 @@ def end_events(game: Game) -> list[Event]:
         events.append(Event("count.tie", {"players": winners,
                                           "names": [names[p] for p in winners],
                                           "score": best}))
+    elif game.resigned is not None:  # the winner's score may be below the resigned player's
+        events.append(Event("count.winner_resigned", {**_who(game, winners[0]), "score": best}))
     else:
         others = sorted((s for p, s in enumerate(game.scores) if p != winners[0]), reverse=True)
         events.append(Event("count.winner", {**_who(game, winners[0]), "score": best,

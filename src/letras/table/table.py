@@ -2,7 +2,8 @@
 
 A :class:`Table` holds a :class:`~letras.game.Game`, its seats (people and AI levels) and the
 word graph. Front ends ask it what it waits for (:meth:`Table.step`), pass on what people do
-(:meth:`Table.act`, :meth:`Table.challenge`, :meth:`Table.accept`, :meth:`Table.undo`), let
+(:meth:`Table.act`, :meth:`Table.challenge`, :meth:`Table.accept`, :meth:`Table.undo`,
+:meth:`Table.resign`), let
 the computer move (:meth:`Table.ai_turn`, or :meth:`Table.ai_request` and
 :meth:`Table.ai_apply` from a worker process), and show the :class:`~letras.table.events.Event`
 each call returns. A refused action raises a :class:`~letras.errors.LetrasError` whose ``key``
@@ -225,6 +226,22 @@ class Table:
         self._declined = (len(game.moves), self._declined_now() | {seat})
         return self._record(self._auto())
 
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` (a person) resigns, whoever is to move, even while a play waits for a
+        challenge (it stands): the game ends at once and ``seat`` loses (rules.md 6.5). The
+        events are ``event.resigned``, then the end (``end.reason.resigned``, the count's
+        lines, ``count.winner_resigned`` or ``count.tie``)."""
+        game = self.game
+        self._person(seat)
+        before = len(game.turns)
+        game.resign(seat, seconds=self._seconds(seat))
+        return self._record(turn_events(game, game.turns[before:]) + self._auto())
+
+    @property
+    def declined(self) -> frozenset[int]:
+        """The people who let the play waiting for a challenge stand (by :meth:`accept`)."""
+        return self._declined_now()
+
     def close_window(self) -> list[Event]:
         """Every person lets the play waiting for a challenge stand (a front end's time limit
         for challenges ran out)."""
@@ -417,6 +434,9 @@ class Table:
         game.challenge(by)
         if bad:
             events.append(Event("challenge.won", {"player": player, "words": list(bad)}))
+            if game.moves[-1].kept:  # the late challenge rule: the player plays again
+                events.append(Event("challenge.again",
+                                    {"player": player, "name": game.player_names[player]}))
         else:
             events.append(Event("challenge.lost", {"player": by}))
             if game.rules.challenge_rule == "double" and by != to_move and not game.over:

@@ -30,6 +30,7 @@ from letras.tiles import fold
 
 COMMANDS = (
     "exchange", "pass", "challenge", "hint", "undo", "save", "quit", "help", "board", "sheet",
+    "resign",
 )
 """Every command besides a play, in the order the help lists them."""
 

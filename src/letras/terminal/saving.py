@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from letras.errors import FormatError
+from letras.files import OutputError, write_atomic
 from letras.formats.game_gcg import game_to_record
 from letras.formats.gcg import GcgRecord, read_gcg, write_gcg
 from letras.game import Game
+from letras.saved import check_document, read_document
 from letras.terminal import InputError
 
 PRAGMA = "letras-game"
@@ -59,19 +61,16 @@ def game_text(game: Game, lexicon_file: str | None = None) -> str:
 
 
 def save_game(game: Game, path: str | os.PathLike[str], lexicon_file: str | None = None) -> Path:
-    """Write the game to ``path`` (replacing it whole, never half-written); the path written.
-    Raises :class:`InputError` ``save.failed`` when the file cannot be written."""
+    """Write the game to ``path`` (replacing it whole, never half-written, with the mode the
+    umask gives); the path written. Raises :class:`InputError` ``save.failed`` when the file
+    cannot be written (its folder missing, say: no folder is made)."""
     target = Path(path).expanduser().absolute()
     text = game_text(game, lexicon_file)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".letras-", suffix=".gcg", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except OSError as e:
-        raise InputError("save.failed", path=str(target), reason=e.strerror or str(e)) from None
-    return target
+        return write_atomic(target, text.encode("utf-8"), "saved game")
+    except OutputError as e:  # no folder is made: a mistyped folder is said, not created
+        reason = e.args[0].split(": ", 1)[-1] if e.args else str(e)
+        raise InputError("save.failed", path=str(target), reason=reason) from None
 
 
 def read_saved(text: str | bytes) -> SavedGame:
@@ -81,14 +80,13 @@ def read_saved(text: str | bytes) -> SavedGame:
     found = dict(record.pragmas)
     raw = found.get(PRAGMA)
     if raw is None:
-        data = text if isinstance(text, bytes) else text.encode("utf-8")
-        return SavedGame({}, record=record, raw=data)
+        as_read = text if isinstance(text, bytes) else text.encode("utf-8")
+        return SavedGame({}, record=record, raw=as_read)
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError:
-        raise InputError("resume.damaged", reason="JSON") from None
-    if not isinstance(data, dict):
-        raise InputError("resume.damaged", reason="JSON")
+        data = read_document(raw)
+        check_document(data)  # before anything reads a value of it
+    except FormatError as e:
+        raise InputError("resume.damaged", reason=str(e)) from None
     return SavedGame(data, found.get(LEXICON_FILE_PRAGMA) or None)
 
 

@@ -361,6 +361,9 @@ class Table:
         if name == "undo":
             self.show(self.table.undo(seat))
             return _Next.REDRAW
+        if name == "resign":
+            self.show(self.table.resign(seat))
+            return _Next.DONE
         if name == "save":
             self.save(command.arg)
             return _Next.AGAIN

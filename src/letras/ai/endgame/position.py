@@ -120,11 +120,12 @@ def unseen_tiles(view: PlayerView) -> tuple[int, ...]:
 
 def turns_in_row(turns: Sequence[Turn], rules: RuleOptions) -> tuple[int, int]:
     """The passes and the scoreless turns in a row at the end of a scoresheet, counted as
-    :class:`~letras.game.Game` counts them (a lost turn is scoreless but not a pass; a
-    withdrawn play counts as one scoreless turn)."""
+    :class:`~letras.game.Game` counts them (a lost turn is scoreless but not a pass; a turn
+    run out of time is a pass, rules.md 6.3; a withdrawn play counts as one scoreless turn)."""
     passes = 0
     for turn in reversed(turns):
-        if turn.kind == "pass" or (turn.kind == "exchange" and rules.exchange_counts_as_pass):
+        if turn.kind in ("pass", "timeout") or (
+                turn.kind == "exchange" and rules.exchange_counts_as_pass):
             passes += 1
         elif turn.kind not in ("lost-turn", "challenge-bonus", "challenge-penalty"):
             break

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import os
 import struct
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -57,7 +56,10 @@ from numba import njit
 
 from letras.editions import Edition
 from letras.errors import FormatError
+from letras.files import OutputError, write_atomic
 from letras.lexicon import _kwg_kernels as kk
+from letras.lexicon.kwg import kwg_to_internal
+from letras.lexicon.structure import CYCLE, DEAD_END, DEPTH, MAX_WIDTH, OK, WIDTH, graph_shape
 from letras.movegen.leaves import CODES, RackLeaves, kept_count, leave_radix
 
 Keys = npt.NDArray[np.uint64]
@@ -74,6 +76,8 @@ KWG_ACCEPTS = 0x800000
 KWG_IS_END = 0x400000
 KWG_ARC_MASK = 0x3FFFFF
 KWG_MAX_NODES = 1 << 22
+MAX_KLV_BYTES = 1 << 28
+"""The largest leave file read (256 MiB; the shipped ones are a few megabytes)."""
 
 
 def leave_key(leave: Sequence[int]) -> int:
@@ -300,9 +304,13 @@ def read_klv(path: str | os.PathLike[str], edition: Edition) -> LeaveTable:
     """Read a ``.klv`` / ``.klv2`` file for ``edition``; :class:`FormatError` if it cannot."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        with p.open("rb") as f:
+            data = f.read(MAX_KLV_BYTES + 1)
     except OSError as e:
         raise FormatError(f"cannot read leave file {str(p)!r}: {e.strerror}") from None
+    if len(data) > MAX_KLV_BYTES:
+        raise FormatError(f"leave file {str(p)!r} is longer than {MAX_KLV_BYTES:,} bytes: no "
+                          "leave table is that large")
     return parse_klv(data, edition, p.stem)
 
 
@@ -326,6 +334,7 @@ def parse_klv(data: bytes, edition: Edition, name: str = "custom") -> LeaveTable
         raise FormatError(f"{where} is cut short: {count:,} values but {rest:,} bytes left")
     if int((nodes & np.uint32(KWG_ARC_MASK)).max()) >= n_nodes:
         raise FormatError(f"{where}: an arc of its word graph points past its end")
+    _check_shape(nodes, where)
     keys, found, status = _dawg_keys(nodes, count)
     if status == _TOO_LONG:
         raise FormatError(f"{where} holds a leave of more than {KEY_TILES} tiles")
@@ -344,6 +353,22 @@ def parse_klv(data: bytes, edition: Edition, name: str = "custom") -> LeaveTable
         if np.any(keys[1:] == keys[:-1]):
             raise FormatError(f"{where} holds the same leave twice")
     return LeaveTable(edition, keys, values, name=name)
+
+
+def _check_shape(nodes: npt.NDArray[np.uint32], where: str) -> None:
+    """Refuse a DAWG that loops, has a dead end or an over-long list
+    (:mod:`letras.lexicon.structure`): the walk that reads the leaves trusts its shape."""
+    # Tiles above 63 would spill into the flags of the internal layout: the walk refuses them.
+    shape = graph_shape(kwg_to_internal(nodes & np.uint32(0x3FFFFFFF)), roots=1)
+    problems = {
+        CYCLE: f"it holds a leave of more than {KEY_TILES} tiles: its word graph loops",
+        DEAD_END: f"node {shape.node} of its word graph ends no leave and leads nowhere",
+        WIDTH: f"a list of its word graph has more than {MAX_WIDTH} arcs",
+        DEPTH: f"it holds a leave of more than {KEY_TILES} tiles",
+    }
+    if shape.status != OK:
+        problem = problems.get(shape.status, "its last node does not end its list")
+        raise FormatError(f"{where}: {problem}")
 
 
 _OK, _TOO_LONG, _BAD_TILE, _TOO_MANY, _BAD_END = 0, 1, 2, 3, 4
@@ -417,27 +442,12 @@ def klv_bytes(table: LeaveTable, *, int16: bool = False) -> bytes:
 
 
 def write_klv(path: str | os.PathLike[str], table: LeaveTable, *, int16: bool = False) -> None:
-    """Write ``table`` to ``path`` (KLV2, or old KLV with ``int16``), replacing it at once;
-    :class:`FormatError` if the file cannot be written."""
-    p = Path(path)
-    data = klv_bytes(table, int16=int16)
-    tmp = None
+    """Write ``table`` to ``path`` (KLV2, or old KLV with ``int16``), replacing it at once
+    (:func:`letras.files.write_atomic`); :class:`FormatError` if the file cannot be written."""
     try:
-        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=p.name, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
-        os.replace(tmp, p)
-    except OSError as e:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
-        raise FormatError(f"cannot write leave file {str(p)!r}: {e.strerror}") from None
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+        write_atomic(path, klv_bytes(table, int16=int16), "leave file")
+    except OutputError as e:
+        raise FormatError(str(e), key=e.key, **e.values) from None
 
 
 def dawg_nodes(keys: Keys) -> npt.NDArray[np.uint32]:
