@@ -55,3 +55,20 @@ def test_moves_in_every_edition(capsys: pytest.CaptureFixture[str], ld: str, rac
 def test_bad_positions(capsys: pytest.CaptureFixture[str], cgp: str, message: str) -> None:
     code, _, err = moves(capsys, cgp, "--lexicon", str(DATA / "en-words.txt.xz"))
     assert code == 1 and message in err and "Traceback" not in err
+
+
+def test_each_command_is_registered_by_the_module_named_for_it() -> None:
+    import argparse
+
+    from letras.cli.app import COMMANDS, build_parser
+
+    def names(parser: argparse.ArgumentParser) -> set[str]:
+        found = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return set(found.choices)
+
+    assert names(build_parser()) == set(COMMANDS)
+    for command, module in COMMANDS.items():
+        alone = names(build_parser(command))
+        assert command in alone and alone == {c for c, m in COMMANDS.items() if m == module}
+    args = build_parser("moves").parse_args(["moves", "X", "--top", "2"])
+    assert args.top == 2 and callable(args.func)

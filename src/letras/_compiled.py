@@ -9,6 +9,7 @@ announcer with :func:`set_announcer`, else one English line goes to stderr.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -45,7 +46,19 @@ def announce_first_compile(module: ModuleType, function: str, key: str) -> None:
     if module.__name__ in _announced or module.__file__ is None:
         return
     _announced.add(module.__name__)
-    source = Path(module.__file__)
-    cached = source.parent / "__pycache__"
-    if not any(cached.glob(f"{source.stem}.{function}-*.nbi")):
+    if not is_cached(module, function):
         _announcer(key)
+
+
+def is_cached(module: ModuleType, function: str) -> bool:
+    """Has numba cached compiled code of ``module.function`` (an index file), beside the
+    module or under ``NUMBA_CACHE_DIR`` when that is set? (Stale code counts: numba compiles
+    it again without asking.)"""
+    if module.__file__ is None:
+        return False
+    source = Path(module.__file__)
+    pattern = f"{source.stem}.{function}-*.nbi"
+    root = os.environ.get("NUMBA_CACHE_DIR")
+    if root:
+        return any(Path(root).rglob(pattern))
+    return any((source.parent / "__pycache__").glob(pattern))

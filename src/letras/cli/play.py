@@ -22,6 +22,7 @@ DEFAULT = "pt-BR"
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from letras.cli.warm import Warming
     from letras.game import Game
     from letras.i18n import Messages
     from letras.lexicon.kwg import WordGraph
@@ -208,6 +209,10 @@ def _ask(prompt: str) -> str:
     return input(prompt)
 
 
+_warming: Warming | None = None
+"""The background compile of the kernels (:mod:`letras.cli.warm`), once a process."""
+
+
 def _load_graph(edition: Edition, spec: str | None, console: Console, t: Messages) -> WordGraph:
     """The word graph, saying on screen when it is built for the first time."""
     from rich.text import Text
@@ -216,6 +221,11 @@ def _load_graph(edition: Edition, spec: str | None, console: Console, t: Message
     from letras.lexicon.kwg import WordGraph
     from letras.terminal import InputError
 
+    global _warming
+    if _warming is None:  # the kernels compile on the other core while the graph is built
+        from letras.cli.warm import start
+
+        _warming = start(edition)
     said: list[str] = []
 
     def progress(message: str) -> None:
@@ -243,9 +253,10 @@ def _warm_up(edition: Edition, graph: WordGraph, console: Console, t: Messages) 
     from letras.board import Board
     from letras.movegen import _kernels, top_plays
 
-    source = Path(_kernels.__file__ or "")
-    if not any((source.parent / "__pycache__").glob(f"{source.stem}.generate-*.nbi")):
+    if not _compiled.is_cached(_kernels, "generate"):
         console.print(Text(t("compile.movegen"), style="dim"))
         _compiled._announced.add(_kernels.__name__)
+    if _warming is not None:
+        _warming.wait("movegen")  # compiled in the background: then loaded from its cache
     rack = list(edition.tiles.letters)[: edition.rack_size]
     top_plays(Board(edition), rack, graph, 1)

@@ -42,6 +42,7 @@ from letras.lexicon.kwg import WordGraph
 from letras.movegen import _kernels as k
 from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW, SCORE
 from letras.movegen.leaves import LeaveValue, RackLeaves, leave_radix, leave_table
+from letras.movegen.notation import play_notations
 from letras.play import Place
 
 if TYPE_CHECKING:
@@ -124,8 +125,9 @@ class Plays:
         order = self.order()
         if n is not None:
             order = order[:n]
-        return [ScoredPlay(self.place(int(i)).notation(self.edition), self.score(int(i)))
-                for i in order]
+        scores = self.meta[order, SCORE].tolist()
+        texts = play_notations(self.edition, self.meta, self.tiles, order)
+        return [ScoredPlay(text, score) for text, score in zip(texts, scores, strict=True)]
 
 
 def generate(
