@@ -55,6 +55,7 @@ import numpy.typing as npt
 from letras.ai.leaves import HeuristicLeaves, LeaveEvaluator, shipped_leaves
 from letras.ai.leaves.klv import LeaveTable
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player, can_exchange
+from letras.board import Direction
 from letras.editions import Edition
 from letras.game import PlayerView
 from letras.layout import Premium
@@ -63,7 +64,9 @@ from letras.movegen import Plays, generate, top_by_equity
 from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW
 from letras.movegen.leaves import LeaveNumbering, RackLeaves, leave_table
 from letras.play import Exchange, Pass
+from letras.rack import leave as kept_after
 from letras.rack import without
+from letras.scoring import score as play_score
 from letras.tiles import BLANK_BIT
 
 OPENING_HOTSPOT_COST = 0.7
@@ -150,6 +153,34 @@ class EquityPlayer(Player):
         kind = {Exchange: 1, Pass: 2}
         out.sort(key=lambda c: (-c.equity, kind.get(type(c.choice), 0)))
         return out[:n]
+
+    def value(self, view: PlayerView, choice: Choice) -> Candidate:
+        """The equity of one action of the player to move, valued as :meth:`ranked` values
+        it, whether or not the lexicon holds its words (game analysis values the play that was
+        made). A play's tiles must be on the rack: the terms are those of the module
+        docstring, a play's score is the rules' for the board as it stands."""
+        leaves = self.leaves or shipped_leaves(view.edition)
+        term = _LeaveTerm(view, leaves, self._cache)
+        kept = LeaveNumbering(view.rack)
+        if isinstance(choice, Pass):
+            return Candidate(choice, term.pass_value(), 0)
+        if isinstance(choice, Exchange):
+            keep = without(view.rack, choice.tiles)
+            value = float(term.table.values[kept.index(keep)])
+            return Candidate(choice, value + exchange_bonus(leaves), 0)
+        points = play_score(view.board, choice, view.rules.bingo_bonus).total
+        equity = points + float(term.table.values[kept.index(kept_after(view.rack, choice))])
+        if view.board.is_empty():
+            beside, vowels = _edition_masks(view.edition)
+            size = view.edition.layout.size
+            across = choice.direction is Direction.ACROSS
+            r, c = choice.square.row, choice.square.col
+            for k, t in enumerate(choice.tiles):
+                rr, cc = (r, c + k) if across else (r + k, c)
+                square = rr * size + cc if across else cc * size + rr
+                if rr < size and cc < size and beside[square] and vowels[t]:
+                    equity -= OPENING_HOTSPOT_COST
+        return Candidate(choice, equity, points)
 
 
 def _opening(
