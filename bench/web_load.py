@@ -1,7 +1,12 @@
 """The web app under load: N concurrent games, each a bot person against a computer seat.
 
 Run by hand: ``.venv/bin/python bench/web_load.py [--games 50] [--seconds 60]
-[--edition pt-BR] [--db URL] [--ai-workers 1] [--ai-seconds 0.2] [--think 0]``.
+[--edition pt-BR] [--db URL] [--ai-workers 1] [--ai-seconds 0.2] [--think 0] [--servers 1]``.
+
+With ``--servers N`` (a PostgreSQL ``--db``), N server processes share the database, as
+behind a load balancer with sticky sessions: game i is made and played through server i mod N,
+and a computer's turn is leased by whichever server stores the person's move. CPU and memory
+are summed over the servers.
 
 It starts ``letras serve`` as a subprocess on 127.0.0.1 with ``--port 0`` (reading the address
 it prints), on a fresh SQLite file in a temporary folder unless ``--db`` names another
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -83,10 +89,11 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
-def cpu_seconds(pid: int, only_main: bool = False) -> float:
-    """utime + stime of ``pid`` and its living descendants (or ``pid`` alone), in seconds."""
+def cpu_seconds(pids: list[int], only_main: bool = False) -> float:
+    """utime + stime of the ``pids`` and their living descendants (or the ``pids`` alone),
+    in seconds."""
     total = 0
-    for p in [pid] if only_main else descendants(pid):
+    for p in pids if only_main else [d for pid in pids for d in descendants(pid)]:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
@@ -95,13 +102,15 @@ def cpu_seconds(pid: int, only_main: bool = False) -> float:
     return total / TICKS
 
 
-def rss_mb(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/statm").read_text().split()
-    return int(fields[1]) * PAGE / 2**20
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        total += int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+    return total * PAGE / 2**20
 
 
-def workers_rss_mb(pid: int) -> float:
-    return sum(rss_mb(p) for p in descendants(pid) if p != pid)
+def workers_rss_mb(pids: list[int]) -> float:
+    return rss_mb([p for pid in pids for p in descendants(pid) if p != pid])
 
 
 def loadavg() -> tuple[float, float, float]:
@@ -245,31 +254,35 @@ async def lane(address: str, client: httpx.AsyncClient, first: tuple[str, int, s
         ended = await bot(address, game, graph, totals, end, think=think)
 
 
-async def run(args: argparse.Namespace, address: str, pid: int,
+async def run(args: argparse.Namespace, addresses: list[str], pids: list[int],
               graph: WordGraph) -> dict[str, Any]:
     totals = Totals()
     limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=f"http://{address}", timeout=60,
-                                 limits=limits) as client:
-        # warm up: one game for 5 s (starts the worker, loads its graphs)
-        warm = await create_game(client, args.edition)
-        await bot(address, warm, graph, Totals(), [time.monotonic() + 5])
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(httpx.AsyncClient(
+            base_url=f"http://{address}", timeout=60, limits=limits)) for address in addresses]
+        # warm up: one game for 5 s on each server (starts the worker, loads its graphs)
+        for address, client in zip(addresses, clients, strict=True):
+            warm = await create_game(client, args.edition)
+            await bot(address, warm, graph, Totals(), [time.monotonic() + 5])
 
-        rss_before = rss_mb(pid)
-        games = [await create_game(client, args.edition) for _ in range(args.games)]
+        rss_before = rss_mb(pids)
+        n = len(addresses)
+        games = [await create_game(clients[i % n], args.edition) for i in range(args.games)]
         connected: list[int] = []
         gate = (connected, asyncio.Event())
         end = [float("inf")]
-        tasks = [asyncio.create_task(lane(address, client, g, graph, totals, end,
-                                          args.edition, gate, args.think)) for g in games]
+        tasks = [asyncio.create_task(lane(addresses[i % n], clients[i % n], g, graph, totals,
+                                          end, args.edition, gate, args.think))
+                 for i, g in enumerate(games)]
         for _ in range(int(RECV_TIMEOUT * 10)):  # every socket open, its first state come
             if len(connected) == args.games or any(t.done() for t in tasks):
                 break
             await asyncio.sleep(0.1)
         await asyncio.sleep(0.5)
-        rss_games = rss_mb(pid)
-        cpu_before, load_before = cpu_seconds(pid), loadavg()
-        main_before, own_before = cpu_seconds(pid, True), sum(os.times()[:2])
+        rss_games = rss_mb(pids)
+        cpu_before, load_before = cpu_seconds(pids), loadavg()
+        main_before, own_before = cpu_seconds(pids, True), sum(os.times()[:2])
         start = time.monotonic()
         end[0] = start + args.seconds
         gate[1].set()
@@ -278,10 +291,10 @@ async def run(args: argparse.Namespace, address: str, pid: int,
         while not all(t.done() for t in tasks) and time.monotonic() < end[0] + 60:
             await asyncio.sleep(1)
             peak_load = max(peak_load, loadavg()[0])
-            peak_rss = max(peak_rss, rss_mb(pid))
+            peak_rss = max(peak_rss, rss_mb(pids))
         elapsed = time.monotonic() - start
-        cpu_after, load_end = cpu_seconds(pid), loadavg()
-        main_cpu = cpu_seconds(pid, True) - main_before
+        cpu_after, load_end = cpu_seconds(pids), loadavg()
+        main_cpu = cpu_seconds(pids, True) - main_before
         own_cpu = sum(os.times()[:2]) - own_before
         for t in tasks:
             t.cancel()
@@ -292,7 +305,7 @@ async def run(args: argparse.Namespace, address: str, pid: int,
         "elapsed": elapsed, "totals": totals, "cpu": cpu_after - cpu_before,
         "main_cpu": main_cpu, "own_cpu": own_cpu, "connected": len(connected),
         "rss_before": rss_before, "rss_games": rss_games, "peak_rss": peak_rss,
-        "workers_rss": workers_rss_mb(pid), "load_before": load_before,
+        "workers_rss": workers_rss_mb(pids), "load_before": load_before,
         "peak_load": peak_load, "load_end": load_end, "failures": failures,
     }
 
@@ -313,7 +326,11 @@ def main() -> None:
     p.add_argument("--ai-seconds", type=float, default=0.2)
     p.add_argument("--think", type=float, default=0.0, metavar="S",
                    help="a person's mean thinking time before a play, in seconds (0: none)")
+    p.add_argument("--servers", type=int, default=1,
+                   help="server processes on one database (more than 1: a PostgreSQL --db)")
     args = p.parse_args()
+    if args.servers > 1 and not (args.db or "").startswith("postgresql"):
+        raise SystemExit("several servers share one PostgreSQL: give --db postgresql+psycopg://...")
 
     edition = find_edition(args.edition)
     graph = load_lexicon(edition)
@@ -323,16 +340,20 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="letras-bench-") as folder:
         db = args.db or f"sqlite:///{folder}/bench.db"
-        proc, address = start_server(db, args.ai_workers, args.ai_seconds)
+        servers = [start_server(db, args.ai_workers, args.ai_seconds)
+                   for _ in range(args.servers)]
+        address = ", ".join(a for _, a in servers)
         try:
-            r = asyncio.run(run(args, address, proc.pid, graph))
+            r = asyncio.run(run(args, [a for _, a in servers], [p.pid for p, _ in servers],
+                                graph))
         finally:
-            stop_server(proc)
+            for proc, _ in servers:
+                stop_server(proc)
 
     t: Totals = r["totals"]
     kind = "sqlite (temp file)" if not args.db else args.db.split(":", 1)[0]
     moves = t.turns
-    print(f"letras serve on {address}, {kind}, edition {args.edition}, "
+    print(f"letras serve ×{args.servers} on {address}, {kind}, edition {args.edition}, "
           f"--ai-workers {args.ai_workers} --ai-seconds {args.ai_seconds}, "
           f"think {args.think} s")
     print(f"{'games':>5} {'s':>5} {'moves':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "

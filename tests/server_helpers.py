@@ -8,8 +8,10 @@ import itertools
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import warnings
@@ -18,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 from sqlalchemy import make_url
 
@@ -134,6 +137,39 @@ def fresh_database(url: str) -> Iterator[str]:
         _admin(url, "letras", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+@contextmanager
+def letras_serve(db_url: str, port: int = 0, *extra: str) -> Iterator[tuple[str, Any]]:
+    """``letras serve`` in a process group of its own (the server and its AI workers): its
+    address and the process. Leaving kills the whole group if it still runs."""
+    command = [sys.executable, "-m", "letras", "serve", "--port", str(port), "--db", db_url,
+               *extra]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True, start_new_session=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith("letras: open http://"), line
+        address = line.split()[2].rstrip("/")
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(address + "/api/editions", timeout=5)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server never answered"
+                time.sleep(0.1)
+        yield address, server
+    finally:
+        kill_9(server)
+
+
+def kill_9(server: Any) -> None:
+    """SIGKILL to the server and its workers, as a machine's crash would."""
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=30)
+
+
 def service(client: TestClient) -> GameService:
     found: GameService = client.app.state.service  # type: ignore[attr-defined]
     return found
@@ -231,5 +267,6 @@ def play_out(client: TestClient, game: str, tokens: dict[int, str], graph: WordG
     return final
 
 
-__all__ = ["State", "TestClient", "best_play", "fresh_database", "get_state", "new_game",
-           "play_out", "postgres_cluster", "postgres_tools", "service", "serving", "wait_for"]
+__all__ = ["State", "TestClient", "best_play", "fresh_database", "get_state", "kill_9",
+           "letras_serve", "new_game", "play_out", "postgres_cluster", "postgres_tools",
+           "service", "serving", "wait_for"]

@@ -136,3 +136,37 @@ def test_the_default_database_is_in_the_data_directory(tmp_path: Path,
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert default_url() == f"sqlite:///{tmp_path / '.local' / 'share' / 'letras' / 'letras.db'}"
+
+
+def test_an_older_database_is_migrated_once(db_url: str) -> None:
+    """A database of the first schema (three tables, no version table): the next server adds
+    what is missing, keeps the games, and records every step once."""
+    from sqlalchemy import create_engine, inspect, select
+    from sqlalchemy.schema import CreateTable
+
+    from letras.server.schema import MIGRATIONS, games, moves, schema_version, seats
+
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        for table in (games, seats, moves):
+            conn.execute(CreateTable(table))
+    engine.dispose()
+    first = Store(db_url)
+    first.create_game("old", {"format": "letras-game"}, {0: "0" * 64})
+    second = Store(db_url)  # a second start: nothing to do
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        versions = conn.execute(select(schema_version.c.version)).scalars().all()
+    assert sorted(versions) == [m.version for m in MIGRATIONS]
+    assert {"windows", "rematches", "jobs", "schema_version"} <= set(
+        inspect(engine).get_table_names())
+    assert second.load_game("old").seats == {0: "0" * 64}
+    with engine.begin() as conn:  # a newer letras was here
+        conn.execute(schema_version.insert().values(version=99, applied=dt.datetime.now(dt.UTC),
+                                                    what="the future"))
+    engine.dispose()
+    with pytest.raises(StorageError) as refused:
+        Store(db_url)
+    assert refused.value.key == "server.schema_newer" and refused.value.values["version"] == 99
+    for store in (first, second):
+        store.close()

@@ -30,6 +30,7 @@ from letras.lexicon.kwg import WordGraph
 from letras.movegen import best_play
 from letras.play import Place
 from letras.tiles import BLANK_BIT, THROUGH
+from server_helpers import kill_9, letras_serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Locator, Page
@@ -665,7 +666,7 @@ def test_the_form_sends_the_rule_options_changed(live_server: Live, new_page: Ne
     expect(page.locator("#rule-end-when-no-play-possible")).to_be_checked()
     expect(page.locator("label[for=rule-bingo-bonus]")).to_have_text(
         "Bônus por usar as sete pedras")
-    expect(page.locator("#lexicon option")).to_have_text(["pt-BR", "pt-BR-full"])
+    expect(page.locator("#lexicon option")).to_have_text(["pt-BR"])
     bingo.fill("20")
     page.locator("#edition").select_option("it")
     expect(page.locator("#challenge")).to_have_value("penalty10")
@@ -694,3 +695,127 @@ def test_the_form_sends_the_rule_options_changed(live_server: Live, new_page: Ne
     rules = view["rules"]
     assert (rules["bingo_bonus"], rules["exchange_min_bag"]) == (35, 1)
     assert rules["challenge_rule"] == "double" and rules["time_control"]["kind"] == "none"
+
+
+def test_after_the_game_examine_best_plays_and_rematch(live_server: Live, new_page: NewPage,
+                                                       words: WordGraph) -> None:
+    game, pages, first = two_pages(live_server, new_page, {"edition": "pt-BR", "seed": 23})
+    seats = game["seats"]
+    place, _ = best(my_turn(live_server, game["id"], seats[first]["token"]), words)
+    live_server.call("POST", f"/api/games/{game['id']}/actions",
+                     {"play": place.notation(PT)}, token=seats[first]["token"])
+    while not live_server.state(game["id"], None)["view"]["over"]:  # then both pass to the end
+        seat = live_server.state(game["id"], None)["step"]["seat"]
+        live_server.call("POST", f"/api/games/{game['id']}/actions", {"pass": True},
+                         token=seats[seat]["token"])
+    ana = pages[0]
+    expect(ana.locator("#turn")).to_have_text("Fim de jogo")
+    ana.get_by_role("button", name="Examinar a partida").click()
+    where = ana.locator("#review-where")
+    expect(where).to_have_text(re.compile(r"Posição 0 de \d+"))
+    for square, _ in place.placed():  # the empty board first
+        expect(ana.locator(square_id(square.row, square.col)).locator(".letter")).to_have_count(0)
+    ana.get_by_role("button", name="Próxima posição").click()
+    expect(where).to_have_text(re.compile(r"Posição 1 de \d+"))
+    for square, _ in place.placed():
+        expect(ana.locator(square_id(square.row, square.col)).locator(".letter")).to_have_count(1)
+    expect(ana.locator(".sheet tbody tr.later")).not_to_have_count(0)
+    ana.get_by_role("button", name="Posição anterior").click()
+    expect(where).to_have_text(re.compile(r"Posição 0 de \d+"))
+    ana.get_by_role("button", name="Melhores jogadas desta vez").click()
+    best_list = ana.get_by_role("list", name="Melhores jogadas")
+    expect(best_list.locator("li")).not_to_have_count(0)
+    expect(best_list.locator("li").first).to_contain_text("pontos")
+    ana.get_by_role("button", name="Voltar à partida").click()
+    expect(ana.locator(".sheet tbody tr.later")).to_have_count(0)
+    ana.get_by_role("button", name="Revanche").click()
+    ana.wait_for_url(lambda url: game["id"] not in url and "?token=" in url)
+    expect(ana.locator(".rack .rack-tile")).to_have_count(7)
+    expect(ana.locator("#turn")).not_to_have_text("Fim de jogo")
+    link = pages[1].get_by_role("link", name="Ir para a revanche")  # Bruno is told
+    expect(link).to_be_visible()
+    link.click()
+    pages[1].wait_for_url(ana.url.split("?")[0] + "?token=*")
+    expect(pages[1].locator(".rack .rack-tile")).to_have_count(7)
+
+
+@pytest.mark.slow
+def test_open_pages_reconnect_after_kill_9(new_page: NewPage, tmp_path: Path) -> None:
+    """The server process is killed with SIGKILL and started again on the same port and
+    database: the open page reconnects by itself and goes on with the same game."""
+    db = f"sqlite:///{tmp_path / 'letras.db'}"
+    with letras_serve(db) as (address, server):
+        live = Live(address)
+        game = two_people(live, seed=31)
+        ana, bruno = game["seats"]
+        page = new_page()
+        page.goto(address + ana["url"])
+        expect(page.locator(".rack .rack-tile")).to_have_count(7)
+        first = live.state(game["id"], None)["step"]["seat"]
+        live.call("POST", f"/api/games/{game['id']}/actions", {"pass": True},
+                  token=game["seats"][first]["token"])
+        expect(page.locator(".sheet tbody tr")).to_have_count(1)
+        kill_9(server)
+    expect(page.locator(".conn")).to_have_text(re.compile("sem conexão"))
+    port = int(address.rsplit(":", 1)[1])
+    with letras_serve(db, port) as (again, _):
+        assert again == address
+        expect(page.locator(".conn")).to_have_text("conectado", timeout=30_000)
+        expect(page.locator(".sheet tbody tr")).to_have_count(1)
+        second = 1 - first
+        live.call("POST", f"/api/games/{game['id']}/actions", {"pass": True},
+                  token=game["seats"][second]["token"])
+        expect(page.locator(".sheet tbody tr")).to_have_count(2)  # the new socket is live
+        assert page.evaluate("window.letrasRoom.live.opened") == 2
+        assert bruno["token"] not in page.content()
+
+
+def test_resign_with_confirmation(live_server: Live, new_page: NewPage) -> None:
+    game, pages, first = two_pages(live_server, new_page, {"edition": "pt-BR", "seed": 29})
+    other = 1 - first  # not to move: one may resign at any time
+    page = pages[other]
+    page.get_by_role("button", name="Desistir").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Você perde")
+    dialog.get_by_role("button", name="Cancelar").click()
+    assert not live_server.state(game["id"], None)["view"]["over"]  # cancelled: nothing sent
+    page.get_by_role("button", name="Desistir").click()
+    page.get_by_role("dialog").get_by_role("button", name="Desistir").click()
+    winner = game["seats"][first]["name"]
+    for p in pages:
+        expect(p.locator("#turn")).to_have_text("Fim de jogo")
+        expect(p.locator(".result")).to_contain_text(winner)
+    expect(page.get_by_role("button", name="Desistir")).to_be_disabled()
+    assert live_server.state(game["id"], None)["view"]["resigned"] == other
+
+
+def test_a_phone_types_with_its_on_screen_keyboard(live_server: Live, new_page: NewPage,
+                                                   words: WordGraph) -> None:
+    """On a touch screen a tapped square focuses the typing field (which opens the phone's
+    keyboard); the keyboard's text (sent as input, not as key presses) goes to the board,
+    a deletion takes the last tile back, and Enter plays."""
+    game, _, first = two_pages(live_server, new_page, {"edition": "pt-BR", "seed": 41})
+    seat = game["seats"][first]
+    page = new_page(360, 740, touch=True)
+    page.goto(live_server.url + seat["url"])
+    expect(page.locator(".rack .rack-tile")).to_have_count(7)
+    place, points = best(my_turn(live_server, game["id"], seat["token"]), words)
+    field = page.get_by_role("textbox", name="Digitar letras no tabuleiro")
+    expect(field).to_be_visible()
+    start = place.square
+    page.locator(square_id(start.row, start.col)).tap()
+    expect(field).to_be_focused()
+    if place.direction is Direction.DOWN:
+        page.locator(square_id(start.row, start.col)).tap()  # a second tap turns it down
+        expect(page.locator(".sq.cursor.down")).to_have_count(1)
+    letters = [PT.tiles.label(t & ~BLANK_BIT) for t in place.tiles if t != THROUGH]
+    page.keyboard.insert_text("".join(letters).lower())
+    expect(page.locator(".board .placed")).to_have_count(len(letters))
+    page.keyboard.press("Backspace")  # the last tile goes back ...
+    expect(page.locator(".board .placed")).to_have_count(len(letters) - 1)
+    page.keyboard.insert_text(letters[-1])  # ... and comes again
+    expect(page.locator(".board .placed")).to_have_count(len(letters))
+    expect(page.locator("#preview")).to_contain_text(str(points))
+    page.keyboard.press("Enter")
+    expect(page.locator(".sheet tbody tr")).to_have_count(1)
+    expect(page.locator(".sheet tbody tr").first).to_contain_text(f"+{points}")

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -38,6 +37,7 @@ from letras.ai import check_level, get_player
 from letras.ai.leaves import LeaveEvaluator, heuristic_leaves
 from letras.ai.player import NO_LIMIT, Choice, Limit
 from letras.ai.player import Player as AIPlayer
+from letras.ai.workers import open_workers
 from letras.editions import Edition, find_edition
 from letras.errors import LetrasError, RuleError
 from letras.game import Game, Player, PlayerView
@@ -301,19 +301,22 @@ def play_match(
     edition: Edition | str = "pt-BR",
     lexicon: WordGraph | str | None = None,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = None,
     limit: Limit = NO_LIMIT,
     gcg: bool = False,
     progress: Progress | None = None,
     leaves: Sequence[str | None] = (),
+    ray: str | None = None,
 ) -> MatchResult:
     """Play ``games`` games between 2-4 ``levels`` and count the results.
 
     ``lexicon`` is a word graph, a shipped lexicon's name or a word list file (default: the
-    edition's own). ``workers`` > 1 plays the games in that many processes; the results are
-    the same as with one. ``gcg`` keeps each game's record in its result. ``leaves`` gives
-    the players listed, in order, the leave values to play with: a KLV file, ``heuristic``
-    for the edition's heuristic, or None for the level's default (to compare leave tables).
+    edition's own). ``workers`` > 1 plays the games in that many processes, and ``ray``
+    (``auto`` or a cluster's address) on a Ray cluster, by default one worker per CPU (see
+    :mod:`letras.ai.workers`); the results are the same with any backend and any number.
+    ``gcg`` keeps each game's record in its result. ``leaves`` gives the players listed, in
+    order, the leave values to play with: a KLV file, ``heuristic`` for the edition's
+    heuristic, or None for the level's default (to compare leave tables).
     """
     levels = tuple(check_level(level) for level in levels)
     ed = find_edition(edition) if isinstance(edition, str) else edition
@@ -321,38 +324,31 @@ def play_match(
         raise RuleError(f"a match needs 2 to 4 players, not {len(levels)}")
     if games < 1:
         raise RuleError("a match needs at least one game")
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise RuleError("a match needs at least one worker")
     start = time.perf_counter()
     leaves = tuple(leaves)
     if len(leaves) > len(levels):
         raise RuleError(f"{len(leaves)} leave files for {len(levels)} players")
-    for path in leaves:
-        if path is not None:
-            leave_values(ed, path)  # refuse a bad file before any game starts
+    # Read every leave file here, before any game starts (a bad one is refused now), and send
+    # the values with the job: workers on other machines may not have the files.
+    tables = tuple((path, leave_values(ed, path)) for path in dict.fromkeys(leaves)
+                   if path is not None and path != "heuristic")
     graph = word_graph(ed, lexicon)
-    job = _Job(levels, ed, graph if isinstance(lexicon, WordGraph) else lexicon, seed, limit, gcg,
-               leaves)
     results: list[GameResult] = []
-    if workers == 1 or games == 1:
-        _JOB.append((job, graph))
-        try:
-            for number in range(games):
-                results.append(_run(number))
-                if progress:
-                    progress(len(results), games)
-        finally:
-            _JOB.clear()
-    else:
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(min(workers, games), initializer=_start_worker, initargs=(job,)) as pool:
-            for result in pool.imap_unordered(_run, range(games)):
-                results.append(result)
-                if progress:
-                    progress(len(results), games)
+    with open_workers(workers, tasks=games, ray=ray) as pool:
+        shipped = lexicon if pool.local_processes and not isinstance(lexicon, WordGraph) \
+            else graph
+        pool.start(_start_worker, _run, _Job(levels, ed, shipped, seed, limit, gcg, leaves,
+                                             tables))
+        for result in pool.map(range(games)):
+            results.append(result)
+            if progress:
+                progress(len(results), games)
+        count = pool.count
     results.sort(key=lambda g: g.number)
     return MatchResult(levels, ed.name, seed, tuple(results), time.perf_counter() - start,
-                       min(workers, games))
+                       count)
 
 
 @dataclass(frozen=True)
@@ -366,9 +362,8 @@ class _Job:
     limit: Limit
     gcg: bool
     leaves: tuple[str | None, ...] = ()
-
-
-_JOB: list[tuple[_Job, WordGraph]] = []
+    tables: tuple[tuple[str, LeaveEvaluator], ...] = ()
+    """The values of each leave file the players name, read once by the caller."""
 
 
 def word_graph(edition: Edition, lexicon: WordGraph | str | None) -> WordGraph:
@@ -409,11 +404,14 @@ def set_leaves(player: AIPlayer, leaves: LeaveEvaluator) -> None:
             set_leaves(inner, leaves)
 
 
-def _start_worker(job: _Job) -> None:
-    _JOB.append((job, word_graph(job.edition, job.lexicon)))
+def _start_worker(job: _Job) -> tuple[_Job, WordGraph]:
+    """A worker's state: the job and its word graph (the leave files' values known)."""
+    for path, table in job.tables:
+        _LEAVES[(job.edition.name, path)] = table
+    return job, word_graph(job.edition, job.lexicon)
 
 
-def _run(number: int) -> GameResult:
-    job, graph = _JOB[0]
+def _run(state: tuple[_Job, WordGraph], number: int) -> GameResult:
+    job, graph = state
     return play_game(job.levels, number, edition=job.edition, lexicon=graph, seed=job.seed,
                      limit=job.limit, gcg=job.gcg, leaves=job.leaves)

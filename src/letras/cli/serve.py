@@ -30,6 +30,9 @@ def add_parser(sub: Any) -> None:
                    help="processes that think for the computer seats (1)")
     p.add_argument("--ai-seconds", type=float, default=1.0, metavar="S",
                    help="how long a computer seat may think a move, in seconds (1)")
+    p.add_argument("--ai-lease", type=float, default=10.0, metavar="S",
+                   help="several servers on one PostgreSQL: after how many seconds another "
+                        "server plays a computer's turn held by a server that stopped (10)")
     p.set_defaults(func=run)
 
 
@@ -67,13 +70,23 @@ def run(args: argparse.Namespace) -> int:
     if args.ai_seconds <= 0:
         print("letras: --ai-seconds needs a positive number", file=sys.stderr)
         return 2
+    if args.ai_lease <= 0:
+        print("letras: --ai-lease needs a positive number", file=sys.stderr)
+        return 2
     try:
         sock = bind(args.host, args.port)
     except OSError as e:
         print(f"letras: cannot listen on {args.host}:{args.port}: {e.strerror or e}",
               file=sys.stderr)
         return 1
-    app = create_app(args.db, ai_workers=args.ai_workers, ai_seconds=args.ai_seconds)
+    from letras.cli.warm import start
+    from letras.editions import DEFAULT_EDITION, find_edition
+
+    # A first run: the default word graph is built and the kernels compiled in a child
+    # process while the first page is read, not when the first game asks for them.
+    start(find_edition(DEFAULT_EDITION), graph=True)
+    app = create_app(args.db, ai_workers=args.ai_workers, ai_seconds=args.ai_seconds,
+                     lease_seconds=args.ai_lease)
     config = uvicorn.Config(app, ws="websockets-sansio", ws_max_size=1024 * 1024,
                             log_level="warning", lifespan="on")
     server = uvicorn.Server(config)

@@ -3,18 +3,21 @@
 Plays ``N`` games of ``equity`` against itself over a few rounds, fits a value to every leave
 of 1-6 tiles the edition's tiles allow (:mod:`letras.ai.leaves.training`), and writes them as a
 KLV2 leave file (:mod:`letras.ai.leaves.klv`; with ``--int16`` the older KLV, half the size). A
-progress bar runs on stderr; the summary goes to stdout.
+progress bar runs on stderr; the summary goes to stdout. ``--workers K`` plays in K local
+processes and ``--ray auto|ADDRESS`` on a Ray cluster (:mod:`letras.ai.workers`); the values
+written do not change.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from letras.cli.progress import ProgressBar
+from letras.cli.selfplay import add_backend_arguments
 from letras.errors import RuleError
+from letras.files import check_output
 
 if TYPE_CHECKING:
     from letras.ai.leaves.training import TrainingResult
@@ -38,8 +41,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--generations", type=int, default=4, metavar="G",
                    help="rounds of play and fit (4)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the training seed (0)")
-    p.add_argument("--workers", type=int, default=1, metavar="K",
-                   help="play in K processes (the result does not change)")
+    add_backend_arguments(p)
     p.add_argument("--start", type=Path, metavar="FILE.klv",
                    help="play the first round with these leave values")
     p.add_argument("--lexicon", metavar="LEXICON",
@@ -55,15 +57,18 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from letras.ai.leaves.klv import read_klv, write_klv
     from letras.ai.leaves.training import train
+    from letras.ai.workers import import_ray
     from letras.editions import find_edition
 
     if args.games < 1:
         raise RuleError(f"--games needs a number, 1 or more (not {args.games})")
-    if args.generations < 1 or args.workers < 1:
+    if args.generations < 1 or (args.workers is not None and args.workers < 1):
         raise RuleError("--generations and --workers need a number, 1 or more")
     edition = find_edition(args.edition)
     out: Path = args.output
-    _check_writable(out)
+    check_output(out, "leave file")  # before hours of play
+    if args.ray is not None:
+        import_ray()  # refused now if Ray is missing
     start = read_klv(args.start, edition) if args.start is not None else None
     bar = ProgressBar()
     rounds = min(args.generations, args.games)
@@ -72,22 +77,12 @@ def run(args: argparse.Namespace) -> int:
         bar(done, total, f"generation {generation}/{rounds}")
 
     result = train(edition, args.games, generations=args.generations, seed=args.seed,
-                   workers=args.workers, start=start, lexicon=args.lexicon, progress=progress)
+                   workers=args.workers, start=start, lexicon=args.lexicon, progress=progress,
+                   ray=args.ray)
     bar.close()
     write_klv(out, result.table, int16=args.int16)
     print(_summary(result, out, args.int16))
     return 0
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse before hours of play an output that cannot be written."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise RuleError(f"cannot write leave file {str(path)!r}: it is a directory")
-    if not folder.is_dir():
-        raise RuleError(f"cannot write leave file {str(path)!r}: no folder {str(folder)!r}")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise RuleError(f"cannot write leave file {str(path)!r}: permission denied")
 
 
 def _summary(result: TrainingResult, out: Path, int16: bool = False) -> str:

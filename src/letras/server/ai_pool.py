@@ -16,19 +16,23 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from letras.lexicon.kwg import WordGraph
 from letras.server.lexicons import Lexicons
+from letras.server.review import ReviewRequest
 from letras.view import PlayerView
 
 if TYPE_CHECKING:
     from letras.ai import Choice
     from letras.ai.player import Player
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 MAX_PLAYERS_KEPT = 64
 """Players a worker keeps (by lexicon, level and seed) between jobs."""
@@ -79,6 +83,31 @@ def choose(job: AIJob) -> Choice:
     return player.choose(job.view, Limit(seconds=job.seconds))
 
 
+def rank(request: ReviewRequest) -> list[tuple[str, float, int]]:
+    """Run in a worker: the best actions of a past turn by equity, best first, as
+    ``(notation, equity, score)`` (a play as people read it, an exchange as ``-ABC``, a pass
+    as ``-``)."""
+    from letras.ai import EquityPlayer
+    from letras.play import Exchange, Place
+    from letras.table.text import play_text
+
+    global _lexicons
+    if _lexicons is None:
+        _lexicons = Lexicons()
+    graph = _lexicons.graph(request.edition, request.lexicon)
+    view = request.view
+    out = []
+    for c in EquityPlayer(graph, seed=0).ranked(view, request.count):
+        if isinstance(c.choice, Place):
+            text = play_text(c.choice, view.board)
+        elif isinstance(c.choice, Exchange):
+            text = "-" + view.edition.tiles.format(c.choice.tiles, rack=True)
+        else:
+            text = "-"
+        out.append((text, float(c.equity), int(c.score)))
+    return out
+
+
 # ----- in the server -----------------------------------------------------------------------
 
 
@@ -114,11 +143,15 @@ class AIPool:
     async def choose(self, job: AIJob) -> Choice:
         """The action a worker chose for ``job``. A broken pool (a worker died) is replaced
         and the job tried once more."""
+        return await self.run(choose, job)
+
+    async def run(self, work: Callable[[J], R], job: J) -> R:
+        """``work(job)`` in a worker (a module-level function, as the pool pickles it)."""
         async with self._slots:
             for attempt in range(2):
                 pool = self._pool()
                 try:
-                    choice = await asyncio.wrap_future(pool.submit(choose, job))
+                    answer = await asyncio.wrap_future(pool.submit(work, job))
                 except BrokenProcessPool:
                     if self._executor is pool:
                         self._executor = None
@@ -127,7 +160,7 @@ class AIPool:
                         raise
                     continue
                 self.jobs_done += 1
-                return choice
+                return answer
         raise AssertionError("unreachable")
 
     def shutdown(self) -> None:
@@ -138,4 +171,4 @@ class AIPool:
             self._executor = None
 
 
-__all__ = ["AIJob", "AIPool", "choose", "init_worker"]
+__all__ = ["AIJob", "AIPool", "choose", "init_worker", "rank"]

@@ -28,16 +28,20 @@ from letras.errors import LetrasError
 from letras.lexicon.kwg import WordGraph
 from letras.server.ai_pool import AIPool
 from letras.server.errors import ServerError, error_body, error_dict, status_of
+from letras.server.fanout import Listener
 from letras.server.games import GameService, Subscriber
 from letras.server.inputs import (
     MAX_BODY,
     Asked,
     parse_json,
     read_action,
+    read_best,
+    read_empty,
     read_new_game,
     read_preview,
     too_large,
 )
+from letras.server.jobs import LEASE_SECONDS, JobRunner, Jobs
 from letras.server.lexicons import Lexicons
 from letras.server.storage import Store
 
@@ -79,6 +83,14 @@ def _error(e: LetrasError, conn: Request | WebSocket, language: str | None = Non
     return JSONResponse(error_body(e, language or _language(conn)), status_code=status_of(e))
 
 
+def _whole(text: str) -> int:
+    """A move count in a path (digits only, at most six)."""
+    if not text.isdigit() or not text.isascii() or len(text) > 6:
+        raise ServerError(400, "server.bad_type", "a move count is a whole number",
+                          field="n", want="a whole number")
+    return int(text)
+
+
 async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object, at most 64 KiB (read no further)."""
     length = request.headers.get("content-length")
@@ -105,17 +117,21 @@ def create_app(
     ai_seconds: float = 1.0,
     window_seconds: float = 15.0,
     graphs: Mapping[str, WordGraph] | None = None,
+    lease_seconds: float = LEASE_SECONDS,
 ) -> Starlette:
     """The web app on the database ``db_url`` (default: an SQLite file in the user's data
     directory). ``ai_workers`` processes think for the computer seats, ``ai_seconds`` each
     move; a challenge window nobody answers closes after ``window_seconds``. ``graphs`` maps
     an edition's name to a word graph that is its default lexicon (small word lists for
-    tests)."""
+    tests). A server that stops answering loses a computer's turn to another server after
+    ``lease_seconds``."""
     store = Store(db_url)
     lexicons = Lexicons(graphs)
     pool = AIPool(lexicons, workers=ai_workers)
+    jobs = Jobs(store, lease_seconds=lease_seconds)
     service = GameService(store, lexicons, pool, ai_seconds=ai_seconds,
-                          window_seconds=window_seconds)
+                          window_seconds=window_seconds, jobs=jobs)
+    runner = JobRunner(jobs, service.resume)
 
     async def page(request: Request) -> Response:
         index = static_dir() / "index.html"
@@ -144,6 +160,11 @@ def create_app(
         language = find_language(request.path_params["language"])
         return JSONResponse({**catalog(FALLBACK), **catalog(language)})
 
+    async def contract(request: Request) -> Response:
+        from letras.server.openapi import openapi
+
+        return JSONResponse(openapi())
+
     async def new_game(request: Request) -> Response:
         try:
             body = read_new_game(await _body(request))
@@ -171,6 +192,30 @@ def create_app(
             play = read_preview(await _body(request))
             return JSONResponse(await service.preview(request.path_params["id"],
                                                       _token(request), play, _asked(request)))
+        except LetrasError as e:
+            return await _game_error(e, request)
+
+    async def examine(request: Request) -> Response:
+        try:
+            n = _whole(request.path_params["n"])
+            return JSONResponse(await service.examine(request.path_params["id"],
+                                                      _token(request), n))
+        except LetrasError as e:
+            return await _game_error(e, request)
+
+    async def best(request: Request) -> Response:
+        try:
+            n, count = read_best(await _body(request))
+            return JSONResponse(await service.best(request.path_params["id"], _token(request),
+                                                   n, count))
+        except LetrasError as e:
+            return await _game_error(e, request)
+
+    async def rematch(request: Request) -> Response:
+        try:
+            read_empty(await _body(request))
+            return JSONResponse(await service.rematch(request.path_params["id"],
+                                                      _token(request), _asked(request)))
         except LetrasError as e:
             return await _game_error(e, request)
 
@@ -249,11 +294,22 @@ def create_app(
         e = ServerError(status, key, str(detail))
         return JSONResponse(error_body(e, _language(request)), status_code=status)
 
+    # Several servers on one PostgreSQL: each listens for the others' moves.
+    listener = (Listener(store.url, service.moved)
+                if store.engine.dialect.name == "postgresql" else None)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if listener is not None:
+            listener.start()
+        if jobs.shared:
+            runner.start()
         try:
             yield
         finally:
+            await runner.close()
+            if listener is not None:
+                await listener.close()
             await service.close()
             store.close()
 
@@ -263,17 +319,22 @@ def create_app(
         Mount("/static", StaticFiles(directory=static_dir(), check_dir=False), name="static"),
         Route("/api/editions", editions),
         Route("/api/i18n/{language}", i18n),
+        Route("/api/openapi.json", contract),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{id}", game_state, methods=["GET"]),
         Route("/api/games/{id}/actions", action, methods=["POST"]),
         Route("/api/games/{id}/preview", preview, methods=["POST"]),
         Route("/api/games/{id}/gcg", gcg, methods=["GET"]),
+        Route("/api/games/{id}/examine/{n}", examine, methods=["GET"]),
+        Route("/api/games/{id}/best", best, methods=["POST"]),
+        Route("/api/games/{id}/rematch", rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{id}", socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: not_found})
     app.state.service = service
     app.state.store = store
+    app.state.listener = listener
     return app
 
 

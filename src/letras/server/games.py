@@ -11,7 +11,8 @@ does not hold. Actions on one game are serialised by its lock.
 Computer seats think in the worker pool (:mod:`letras.server.ai_pool`) while the game's lock
 is free, so people's actions are answered at once; a move found stale when it comes back
 (the game moved meanwhile) is thrown away and asked again. A challenge ``window`` or a
-``settle`` that nobody answers is closed after ``window_seconds``.
+``settle`` that nobody answers is closed after ``window_seconds``; the window is stored when
+it opens (its time, then who accepted), so a restart goes on with the time it had left.
 
 Every seat gets its own state (:meth:`GameService.state`): its view (a spectator's without a
 token), what the table waits for and the events said in the reader's language. Subscribers
@@ -27,6 +28,7 @@ import hmac
 import logging
 import re
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
@@ -39,13 +41,15 @@ from letras.history import Turn
 from letras.i18n import messages
 from letras.lexicon.kwg import WordGraph
 from letras.play import Exchange, Pass, Place
-from letras.server.ai_pool import AIJob, AIPool
+from letras.server.ai_pool import AIJob, AIPool, rank
 from letras.server.errors import ServerError, error_dict
 from letras.server.inputs import Action, Asked, NewGame
+from letras.server.jobs import Jobs
 from letras.server.lexicons import Lexicons, UnknownLexiconError
 from letras.server.newgame import game_players, game_rules
-from letras.server.storage import NoSuchGameError, StorageError, Store
-from letras.table import Event, Table, describe_all, turn_events
+from letras.server.review import best_dicts, examine, review_request
+from letras.server.storage import NoSuchGameError, StorageError, Store, Window
+from letras.table import Event, Table, describe_all, end_events, turn_events
 
 log = logging.getLogger("letras.server")
 
@@ -88,6 +92,11 @@ class LiveGame:
     driver: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
     timer_mark: int = -1
+    window: Window | None = None
+    window_mark: int = -1
+    rematch: str | None = None
+    leased: bool = False
+    """Does this server hold the lease of the computer's turn (its job)?"""
 
     @property
     def game(self) -> Game:
@@ -99,8 +108,9 @@ class GameService:
 
     def __init__(self, store: Store, lexicons: Lexicons, pool: AIPool, *,
                  ai_seconds: float = 1.0, window_seconds: float = 15.0,
-                 max_games: int = 500) -> None:
+                 max_games: int = 500, jobs: Jobs | None = None) -> None:
         self.store = store
+        self.jobs = jobs or Jobs(store)
         self.lexicons = lexicons
         self.pool = pool
         self.ai_seconds = ai_seconds
@@ -172,7 +182,13 @@ class GameService:
         graph = await asyncio.to_thread(self.lexicons.graph, str(data["edition"]),
                                         str(data.get("lexicon") or "") or None)
         table = await asyncio.to_thread(self._rebuild, data, graph)
-        live = LiveGame(game_id, table, graph.name, saved.seats, len(data["moves"]))
+        live = LiveGame(game_id, table, graph.name, saved.seats, len(data["moves"]),
+                        rematch=saved.rematch)
+        if saved.window is not None:  # the window open when the server stopped
+            live.window, live.window_mark = saved.window, live.stored
+            for seat in sorted(saved.window.declined):
+                if seat in table.step().may_challenge:
+                    table.accept(seat)
         async with live.lock:  # and store what the table did by itself on sitting down
             self._keep(live)
             await self._commit(live, [])
@@ -196,7 +212,7 @@ class GameService:
             if idle and old is not live:
                 del self._live[old.id]
 
-    def _drop(self, live: LiveGame) -> None:
+    def _forget(self, live: LiveGame) -> None:
         """Forget the game in memory (it is read again from the database when next asked)."""
         live.dropped = True
         if self._live.get(live.id) is live:
@@ -206,6 +222,10 @@ class GameService:
             if task is not None and task is not current:
                 task.cancel()
         live.driver = live.timer = None
+
+    def _drop(self, live: LiveGame) -> None:
+        """Forget the game in memory and tell its subscribers the game as stored."""
+        self._forget(live)
         if self._subscribers.get(live.id) and not self._closed:
             task = asyncio.create_task(self._resync(live.id))
             self._background.add(task)
@@ -223,6 +243,26 @@ class GameService:
             raise
         except Exception as e:
             log.error("game %s cannot be read back: %s", game_id, e)
+
+    async def moved(self, game_id: str, seq: int) -> None:
+        """Another server stored moves of this game, which now has ``seq`` of them (a notice
+        of :mod:`letras.server.fanout`): a game held here is read again, and its subscribers
+        are told what happened."""
+        live = self._live.get(game_id)
+        if live is None or self._closed:
+            return
+        async with live.lock:
+            if live.dropped or live.stored >= seq:
+                return  # our own move, or one we know of
+            turns = len(live.game.turns)
+            self._forget(live)
+        async with self._locked(game_id) as fresh:
+            game = fresh.game
+            if len(game.turns) > turns:
+                events = turn_events(game, game.turns[turns:])
+                if game.over:
+                    events += end_events(game)
+                self._notify(fresh, events)
 
     async def close(self) -> None:
         """Stop every computer seat and timer (the app is shutting down)."""
@@ -284,6 +324,8 @@ class GameService:
             except Exception:  # a bug: the game in memory may be damaged, read it again
                 self._drop(live)
                 raise
+            if action.kind == "accept":
+                await self._store_declined(live)
             await self._commit(live, events)
             language = asked.language(live.game.edition.language)
             return self._state(live, seat, language, live.table.log[-EVENTS_SHOWN:])
@@ -313,6 +355,41 @@ class GameService:
             except LetrasError as e:
                 return {"legal": False, "error": error_dict(e, language)}
             return {"legal": True, "score": score_dict(score)}
+
+    async def examine(self, game_id: str, token: str | None, n: int) -> dict[str, Any]:
+        """The position after ``n`` moves (see :mod:`letras.server.review`)."""
+        async with self._locked(game_id) as live:
+            return examine(live.game, self._seat(live, token), n)
+
+    async def best(self, game_id: str, token: str | None, n: int,
+                   count: int) -> dict[str, Any]:
+        """The best plays of the turn after ``n`` moves, once the game is over (found in a
+        worker process, without the game's lock)."""
+        async with self._locked(game_id) as live:
+            self._seat(live, token)
+            request = review_request(live.game, live.lexicon, n, count)
+        return best_dicts(request, await self.pool.run(rank, request))
+
+    async def rematch(self, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
+        """A new game with the same seats, settings and tokens, once this one is over; every
+        seat is told its id. Asked twice (or by two seats at once), it is the same game."""
+        async with self._locked(game_id) as live:
+            seat = self._seat(live, token)
+            if seat is None:
+                raise ServerError(403, "server.no_token", "a rematch needs a seat's token")
+            game = live.game
+            if not game.over:
+                raise ServerError(409, "server.not_over", "a rematch follows a finished game")
+            if live.rematch is None:
+                again = Game(game.edition, game.players, lexicon=live.table.lexicon,
+                             rules=game.rules)
+                settings = {k: v for k, v in again.to_dict().items()
+                            if k not in ("moves", "starter")}
+                live.rematch = await asyncio.to_thread(
+                    self.store.create_rematch, live.id, secrets.token_urlsafe(9), settings,
+                    live.hashes)
+                self._notify(live, [])
+            return {"id": live.rematch, "url": f"/g/{live.rematch}"}
 
     async def gcg(self, game_id: str, token: str | None) -> str:
         """The game's public GCG record for the token's seat, or a spectator's (no other
@@ -369,12 +446,19 @@ class GameService:
             texts = describe_all(events, t)
         except (KeyError, IndexError, ValueError):
             texts = [_say(e, language) for e in events]
+        window = None
+        if step.kind in ("window", "settle") and live.window is not None:
+            left = live.window.opened + self.window_seconds - time.time()
+            window = {"seconds": self.window_seconds,
+                      "seconds_left": round(max(0.0, left), 1)}
         return {
             "game": live.id,
             "seat": seat,
             "view": view.to_dict(),
             "step": {"kind": step.kind, "seat": step.seat,
                      "may_challenge": list(step.may_challenge)},
+            "window": window,
+            "rematch": live.rematch,
             "events": [{**e.to_dict(), "text": text}
                        for e, text in zip(events, texts, strict=True)],
         }
@@ -388,13 +472,44 @@ class GameService:
         if new:
             rows = [m.to_dict(game.edition) for m in new]
             try:
-                await asyncio.to_thread(self.store.append_moves, live.id, live.stored, rows)
+                await asyncio.to_thread(self.store.append_moves, live.id, live.stored, rows,
+                                        end_job=live.leased and self.jobs.shared)
             except BaseException:
                 self._drop(live)
                 raise
             live.stored += len(new)
+            live.leased = False  # the job ended with the move
+        await self._open_window(live)
         self._notify(live, events)
         self._go_on(live)
+
+    async def _open_window(self, live: LiveGame) -> None:
+        """Store a challenge window when one opens (its time; a stored one is kept)."""
+        if live.table.step().kind not in ("window", "settle"):
+            live.window, live.window_mark = None, -1
+            return
+        mark = len(live.game.moves)
+        if live.window_mark == mark:
+            return
+        try:
+            live.window = await asyncio.to_thread(self.store.open_window, live.id, mark,
+                                                  time.time())
+        except StorageError:
+            log.exception("game %s: the challenge window was not stored", live.id)
+            live.window = Window(time.time(), frozenset())
+        live.window_mark = mark
+
+    async def _store_declined(self, live: LiveGame) -> None:
+        """Store who let the play stand, while its window is open."""
+        if live.window is None or live.window_mark != len(live.game.moves):
+            return
+        declined = live.table.declined
+        try:
+            await asyncio.to_thread(self.store.decline, live.id, live.window_mark, declined)
+        except BaseException:
+            self._drop(live)
+            raise
+        live.window = Window(live.window.opened, declined)
 
     def _notify(self, live: LiveGame, events: Sequence[Event]) -> None:
         for sub in list(self._subscribers.get(live.id, ())):
@@ -435,8 +550,12 @@ class GameService:
                         return
                     request = live.table.ai_request()
                     mark = len(live.game.moves)
+                if not await asyncio.to_thread(self.jobs.take, live.id, mark):
+                    return  # another server thinks for this turn
+                live.leased = True
                 job = AIJob(live.game.edition.name, live.lexicon, request.level, request.seed,
                             request.view, request.seconds)
+                renewal = asyncio.create_task(self._renew(live, mark))
                 try:
                     choice: Exchange | Pass | Place = await self.pool.choose(job)
                 except asyncio.CancelledError:
@@ -445,6 +564,8 @@ class GameService:
                     log.exception("game %s: the computer in seat %d failed; it passes",
                                   live.id, request.seat)
                     choice = Pass()
+                finally:
+                    renewal.cancel()
                 async with live.lock:
                     if live.dropped:
                         return
@@ -462,10 +583,33 @@ class GameService:
             if live.driver is asyncio.current_task():
                 live.driver = None
 
+    async def _renew(self, live: LiveGame, mark: int) -> None:
+        """Keep the lease of a computer's turn while the worker thinks."""
+        try:
+            while not live.dropped:
+                await asyncio.sleep(self.jobs.lease_seconds / 3)
+                if not await asyncio.to_thread(self.jobs.take, live.id, mark):
+                    log.warning("game %s: another server took the computer's turn", live.id)
+                    return
+        except asyncio.CancelledError:
+            raise
+        except StorageError as e:
+            log.error("game %s: the computer's lease was not renewed: %s", live.id, e)
+
+    async def resume(self, game_id: str) -> None:
+        """Play a computer's turn that no server holds (a job found by the
+        :class:`~letras.server.jobs.JobRunner`): the game is loaded, and goes on."""
+        try:
+            async with self._locked(game_id) as live:
+                self._go_on(live)
+        except NoSuchGameError:
+            await asyncio.to_thread(self.jobs.done, game_id)
+
     async def _close_window(self, live: LiveGame, mark: int) -> None:
         """Let the play waiting for a challenge stand when nobody answered in time."""
         try:
-            await asyncio.sleep(self.window_seconds)
+            opened = live.window.opened if live.window is not None else time.time()
+            await asyncio.sleep(max(0.0, opened + self.window_seconds - time.time()))
             async with live.lock:
                 if live.dropped or len(live.game.moves) != mark:
                     return
@@ -492,6 +636,8 @@ def _do(table: Table, seat: int, action: Action) -> list[Event]:
         return table.act(seat, Pass())
     if action.kind == "challenge":
         return table.challenge(seat)
+    if action.kind == "resign":
+        return table.resign(seat)
     return table.accept(seat)
 
 

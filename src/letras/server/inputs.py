@@ -2,14 +2,15 @@
 
 Every reader raises :class:`~letras.server.errors.ServerError` (400 or 413) before anything
 changes. A new game's body is checked field by field (:func:`read_new_game`); an action is
-one of ``play``, ``exchange``, ``pass``, ``challenge``, ``accept`` (:func:`read_action`).
+one of ``play``, ``exchange``, ``pass``, ``challenge``, ``accept``, ``resign``
+(:func:`read_action`).
 
 >>> read_action({"play": "8H CASA"})
 Action(kind='play', text='8H CASA')
->>> read_action({"pass": True, "play": "8H CASA"})
+>>> read_action({"pass": True, "play": "8H CASA"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-letras.server.errors.ServerError: an action is one of play, exchange, pass, challenge, accept
+letras.server.errors.ServerError: an action is one of play, exchange, pass, challenge, ...
 >>> choose_language("es", None, "pt-BR"), choose_language(None, "it-IT,en;q=0.5", "pt-BR")
 ('es', 'it')
 >>> choose_language(None, "de-DE,fr;q=0.8", "pt-BR"), choose_language(None, "en-GB", "es")
@@ -32,8 +33,9 @@ MAX_NAME = 40
 """The longest seat name, in characters."""
 MAX_SEED = 2**63
 
-ActionKind = Literal["play", "exchange", "pass", "challenge", "accept"]
-ACTION_KINDS: tuple[ActionKind, ...] = ("play", "exchange", "pass", "challenge", "accept")
+ActionKind = Literal["play", "exchange", "pass", "challenge", "accept", "resign"]
+ACTION_KINDS: tuple[ActionKind, ...] = ("play", "exchange", "pass", "challenge", "accept",
+                                        "resign")
 
 
 def too_large(size: int) -> ServerError:
@@ -148,7 +150,7 @@ class Action:
 
 def read_action(data: Mapping[str, Any]) -> Action:
     """An action body: exactly one of ``{"play": "8H CASA"}``, ``{"exchange": "ABC"}``,
-    ``{"pass": true}``, ``{"challenge": true}``, ``{"accept": true}``."""
+    ``{"pass": true}``, ``{"challenge": true}``, ``{"accept": true}``, ``{"resign": true}``."""
     _unknown(data, ACTION_KINDS)
     if len(data) != 1:
         raise ServerError(400, "server.one_action",
@@ -175,6 +177,23 @@ def read_preview(data: Mapping[str, Any]) -> str:
     if action is None:
         raise _wrong("play", "a non-empty string")
     return action.text
+
+
+def read_best(data: Mapping[str, Any]) -> tuple[int, int]:
+    """A request for a past turn's best plays: ``{"n": 12, "count": 5}`` (the position after
+    ``n`` moves; ``count`` optional, 10 by default)."""
+    _unknown(data, ("n", "count"))
+    n, count = data.get("n"), data.get("count", 10)
+    if type(n) is not int or not 0 <= n <= 100_000:
+        raise _wrong("n", "a whole number of moves")
+    if type(count) is not int:
+        raise _wrong("count", "a whole number")
+    return n, count
+
+
+def read_empty(data: Mapping[str, Any]) -> None:
+    """A body that must hold nothing: ``{}`` (a rematch)."""
+    _unknown(data, ())
 
 
 @dataclass(frozen=True)
@@ -215,5 +234,5 @@ def choose_language(asked: str | None, accept: str | None, default: str) -> str:
 
 
 __all__ = ["ACTION_KINDS", "MAX_BODY", "Action", "ActionKind", "Asked", "NewGame", "SeatRequest",
-           "choose_language", "parse_json", "read_action", "read_new_game", "read_preview",
-           "too_large"]
+           "choose_language", "parse_json", "read_action", "read_best", "read_empty",
+           "read_new_game", "read_preview", "too_large"]

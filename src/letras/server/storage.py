@@ -1,9 +1,10 @@
 """The web app's database: games, seats and the history of moves (SQLAlchemy Core).
 
-Three tables, portable SQL only, on SQLite (``sqlite:///FILE``, the default) or PostgreSQL
+Portable SQL only, on SQLite (``sqlite:///FILE``, the default) or PostgreSQL
 (``postgresql+psycopg://USER@HOST:PORT/DB``). The only statements of one database are SQLite's
-pragmas, set on each new connection, and PostgreSQL's advisory lock that lets two servers
-create the schema at once. JSON is stored as text on both, so both give back the same games.
+pragmas, set on each new connection, PostgreSQL's advisory lock that lets two servers migrate
+the schema at once, and its notices to other servers. JSON is stored as text on both, so both
+give back the same games. The tables (:mod:`letras.server.schema`, which makes them):
 
 - ``games``: a random URL-safe id, the time it was created and its settings as JSON text
   (edition, lexicon, rules, players with their kinds, and the seed: the seed never leaves the
@@ -11,7 +12,14 @@ create the schema at once. JSON is stored as text on both, so both give back the
 - ``seats``: per person's seat the SHA-256 of its token (never the token), one row a seat;
 - ``moves``: the history, one row a :class:`~letras.history.Move` as JSON, numbered from 0,
   append-only. A unique key on (game, seq) makes a second writer of the same number fail: the
-  game moved on without it.
+  game moved on without it. On PostgreSQL each append also notifies the other servers
+  (:mod:`letras.server.fanout`).
+- ``windows``: a challenge window the server keeps open, by game and the number of moves when
+  it opened: the time it opened and the seats that let the play stand, so that a restart
+  neither forgets who accepted nor gives the window its whole time again;
+- ``rematches``: the game that follows a game (one at most: a unique key);
+- ``jobs``: a computer's turn to play and the server that holds its lease
+  (:mod:`letras.server.jobs`).
 
 A game is its settings plus its moves: :meth:`Store.load_game` gives the dict that
 :meth:`letras.game.Game.from_dict` reads.
@@ -39,63 +47,35 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    Column,
-    DateTime,
     Engine,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    UniqueConstraint,
     create_engine,
+    delete,
     event,
     func,
     insert,
     select,
     text,
+    update,
 )
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
-from sqlalchemy.schema import CreateTable
 
 from letras.errors import LetrasError
+from letras.server.fanout import CHANNEL, payload
+from letras.server.schema import (
+    NewerSchemaError,
+    games,
+    jobs,
+    metadata,
+    migrate,
+    moves,
+    rematches,
+    seats,
+    windows,
+)
 
 BUSY_TIMEOUT_MS = 5000
 """How long an SQLite connection waits for another writer before it gives up."""
-
-SCHEMA_LOCK = 0x6C6574726173  # "letras"
-"""The key of PostgreSQL's advisory lock held while the schema is created."""
-
-metadata = MetaData()
-
-games = Table(
-    "games",
-    metadata,
-    Column("id", String(64), primary_key=True),
-    Column("created", DateTime(timezone=True), nullable=False),
-    Column("settings", Text, nullable=False),
-)
-
-seats = Table(
-    "seats",
-    metadata,
-    Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("token_hash", String(64), nullable=False),
-    UniqueConstraint("game_id", "seat", name="seats_game_seat"),
-)
-
-moves = Table(
-    "moves",
-    metadata,
-    Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
-    Column("seq", Integer, nullable=False),
-    Column("move", Text, nullable=False),
-    UniqueConstraint("game_id", "seq", name="moves_game_seq"),
-)
-
 
 class StorageError(LetrasError):
     """The database refused or failed: nothing of the change was kept."""
@@ -120,13 +100,25 @@ class NoSuchGameError(StorageError):
 
 
 @dataclass(frozen=True)
+class Window:
+    """A challenge window as stored: when it opened (seconds since the epoch) and the seats
+    that let the play stand."""
+
+    opened: float
+    declined: frozenset[int]
+
+
+@dataclass(frozen=True)
 class SavedGame:
     """A game as stored: ``data`` for :meth:`letras.game.Game.from_dict` (settings and
-    moves) and the token hash of each person's seat."""
+    moves), the token hash of each person's seat, the challenge window open after the last
+    move (if any) and the game that follows it (a rematch, if any)."""
 
     data: dict[str, Any]
     seats: dict[int, str]
     created: dt.datetime
+    window: Window | None = None
+    rematch: str | None = None
 
 
 def data_dir() -> Path:
@@ -180,16 +172,19 @@ class Store:
         self.create_schema()
 
     def create_schema(self) -> None:
-        """Create the tables that are missing (idempotent, ``CREATE TABLE IF NOT EXISTS``).
-        On PostgreSQL a transaction-wide advisory lock makes servers that start together
-        take turns (two ``IF NOT EXISTS`` can still collide there)."""
+        """Run the schema's migrations that the database lacks (:mod:`letras.server.schema`:
+        once each, servers that start together take turns)."""
         try:
-            with self.engine.begin() as conn:
-                if conn.dialect.name == "postgresql":
-                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
-                                 {"key": SCHEMA_LOCK})
-                for table in metadata.sorted_tables:
-                    conn.execute(CreateTable(table, if_not_exists=True))
+            for attempt in range(5):
+                try:
+                    with self.engine.begin() as conn:
+                        migrate(conn)
+                    break
+                except IntegrityError:  # SQLite: another server recorded the step first
+                    if attempt == 4:
+                        raise
+        except NewerSchemaError as e:
+            raise StorageError(str(e), key="server.schema_newer", version=e.version) from None
         except SQLAlchemyError as e:
             raise StorageError(f"cannot prepare the database: {e}") from None
 
@@ -198,22 +193,29 @@ class Store:
         """Store a new game: its settings (without moves) and its seats' token hashes."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(games).values(
-                    id=game_id, created=dt.datetime.now(dt.UTC),
-                    settings=json.dumps(dict(settings), ensure_ascii=False)))
-                if token_hashes:
-                    conn.execute(insert(seats), [
-                        {"game_id": game_id, "seat": seat, "token_hash": digest}
-                        for seat, digest in sorted(token_hashes.items())])
+                self._insert_game(conn, game_id, settings, token_hashes)
         except IntegrityError:
             raise StorageError(f"game {game_id} exists already", key="server.storage") from None
         except SQLAlchemyError as e:
             raise StorageError(f"cannot store game {game_id}: {e}") from None
 
-    def append_moves(self, game_id: str, seq: int, new: Sequence[Mapping[str, Any]]) -> None:
+    @staticmethod
+    def _insert_game(conn: Any, game_id: str, settings: Mapping[str, Any],
+                     token_hashes: Mapping[int, str]) -> None:
+        conn.execute(insert(games).values(
+            id=game_id, created=dt.datetime.now(dt.UTC),
+            settings=json.dumps(dict(settings), ensure_ascii=False)))
+        if token_hashes:
+            conn.execute(insert(seats), [
+                {"game_id": game_id, "seat": seat, "token_hash": digest}
+                for seat, digest in sorted(token_hashes.items())])
+
+    def append_moves(self, game_id: str, seq: int, new: Sequence[Mapping[str, Any]], *,
+                     end_job: bool = False) -> None:
         """Append moves numbered from ``seq`` (the number of moves the writer knows of), all
-        or none. Raises :class:`GameMovedOnError` when the game holds another number of moves
-        (another writer was first)."""
+        or none; with ``end_job`` the game's job (a computer's turn) ends in the same
+        transaction. Raises :class:`GameMovedOnError` when the game holds another number of
+        moves (another writer was first)."""
         if not new:
             return
         try:
@@ -226,6 +228,12 @@ class Store:
                     {"game_id": game_id, "seq": seq + i,
                      "move": json.dumps(dict(m), ensure_ascii=False)}
                     for i, m in enumerate(new)])
+                if end_job:
+                    conn.execute(delete(jobs).where(jobs.c.game_id == game_id))
+                if conn.dialect.name == "postgresql":  # tell the other servers, on commit
+                    conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                 {"channel": CHANNEL, "payload": payload(game_id,
+                                                                         seq + len(new))})
         except IntegrityError:
             raise GameMovedOnError(game_id, seq) from None
         except SQLAlchemyError as e:
@@ -246,6 +254,10 @@ class Store:
                                        .order_by(moves.c.seq)).scalars().all()
                 hashes = conn.execute(select(seats.c.seat, seats.c.token_hash)
                                       .where(seats.c.game_id == game_id)).all()
+                window = conn.execute(select(windows.c.opened, windows.c.declined).where(
+                    windows.c.game_id == game_id, windows.c.seq == len(history))).first()
+                following = conn.execute(select(rematches.c.next_id)
+                                         .where(rematches.c.game_id == game_id)).scalar()
         except SQLAlchemyError as e:
             raise StorageError(f"cannot read game {game_id}: {e}") from None
         data: dict[str, Any] = json.loads(row.settings)
@@ -253,7 +265,75 @@ class Store:
         created: dt.datetime = row.created  # SQLite gives it back without its zone: UTC
         created = (created.replace(tzinfo=dt.UTC) if created.tzinfo is None
                    else created.astimezone(dt.UTC))
-        return SavedGame(data, {int(s): str(h) for s, h in hashes}, created)
+        open_window = None if window is None else Window(
+            float(window.opened), frozenset(int(s) for s in json.loads(window.declined)))
+        return SavedGame(data, {int(s): str(h) for s, h in hashes}, created, open_window,
+                         None if following is None else str(following))
+
+    def open_window(self, game_id: str, seq: int, opened: float) -> Window:
+        """The challenge window after move ``seq``: stored as opening at ``opened`` unless
+        it is stored already (a window opens once; the stored one is given back)."""
+        try:
+            with self.engine.begin() as conn:
+                found = self._window(conn, game_id, seq)
+                if found is not None:
+                    return found
+                conn.execute(insert(windows).values(game_id=game_id, seq=seq, opened=opened,
+                                                    declined="[]"))
+        except IntegrityError:  # another writer opened it first
+            return self.window(game_id, seq) or Window(opened, frozenset())
+        except SQLAlchemyError as e:
+            raise StorageError(f"cannot store the window of game {game_id}: {e}") from None
+        return Window(opened, frozenset())
+
+    def decline(self, game_id: str, seq: int, seats_: frozenset[int]) -> None:
+        """The seats that let the play before the window after move ``seq`` stand."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(update(windows)
+                             .where(windows.c.game_id == game_id, windows.c.seq == seq)
+                             .values(declined=json.dumps(sorted(seats_))))
+        except SQLAlchemyError as e:
+            raise StorageError(f"cannot store the window of game {game_id}: {e}") from None
+
+    def window(self, game_id: str, seq: int) -> Window | None:
+        try:
+            with self.engine.connect() as conn:
+                return self._window(conn, game_id, seq)
+        except SQLAlchemyError as e:
+            raise StorageError(f"cannot read game {game_id}: {e}") from None
+
+    @staticmethod
+    def _window(conn: Any, game_id: str, seq: int) -> Window | None:
+        row = conn.execute(select(windows.c.opened, windows.c.declined)
+                           .where(windows.c.game_id == game_id, windows.c.seq == seq)).first()
+        if row is None:
+            return None
+        return Window(float(row.opened), frozenset(int(s) for s in json.loads(row.declined)))
+
+    def create_rematch(self, game_id: str, next_id: str, settings: Mapping[str, Any],
+                       token_hashes: Mapping[int, str]) -> str:
+        """Store the game that follows ``game_id`` (its seats open with the same tokens) and
+        return its id; when another request made one first, that one's id (a game has one
+        rematch)."""
+        try:
+            with self.engine.begin() as conn:
+                found = conn.execute(select(rematches.c.next_id)
+                                     .where(rematches.c.game_id == game_id)).scalar()
+                if found is not None:
+                    return str(found)
+                self._insert_game(conn, next_id, settings, token_hashes)
+                conn.execute(insert(rematches).values(game_id=game_id, next_id=next_id))
+        except IntegrityError:
+            with self.engine.connect() as conn:
+                found = conn.execute(select(rematches.c.next_id)
+                                     .where(rematches.c.game_id == game_id)).scalar()
+            if found is None:
+                raise StorageError(f"cannot store the rematch of game {game_id}") from None
+            return str(found)
+        except SQLAlchemyError as e:
+            raise StorageError(f"cannot store the rematch of game {game_id}: {e}") from None
+        return next_id
 
     def exists(self, game_id: str) -> bool:
         if "\x00" in game_id:
@@ -270,4 +350,4 @@ class Store:
 
 
 __all__ = ["GameMovedOnError", "NoSuchGameError", "SavedGame", "StorageError", "Store",
-           "data_dir", "default_url", "make_engine", "metadata"]
+           "Window", "data_dir", "default_url", "make_engine", "metadata"]

@@ -8,14 +8,10 @@ worth and how training and fitting go are told in this package's ``README.md`` (
 
 from __future__ import annotations
 
-import multiprocessing
-import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -33,9 +29,10 @@ from letras.ai.leaves.fit import (
     feature_count,
     fit_values,
 )
-from letras.ai.leaves.klv import LeaveTable, leave_key, read_klv, write_klv
+from letras.ai.leaves.klv import LeaveTable, klv_bytes, leave_key, parse_klv
 from letras.ai.player import Choice
 from letras.ai.selfplay import game_seed, run_game, word_graph
+from letras.ai.workers import Shared, open_workers
 from letras.editions import Edition, find_edition
 from letras.errors import LetrasError, RuleError
 from letras.game import Game, PlayerView
@@ -126,49 +123,51 @@ def train(
     *,
     generations: int = GENERATIONS,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = None,
     start: LeaveEvaluator | None = None,
     lexicon: WordGraph | str | None = None,
     progress: Progress | None = None,
     sweeps: int = SWEEPS,
+    ray: str | None = None,
 ) -> TrainingResult:
     """Learn the leave values of ``edition`` from ``games`` self-play games split over
     ``generations`` rounds (see the module docstring). ``start`` gives the values the first
     round plays with (default: the heuristic); ``lexicon`` is a word graph, a shipped
     lexicon's name or a word list (default: the edition's own); ``workers`` > 1 plays in that
-    many processes, with the same result."""
+    many processes, and ``ray`` (``auto`` or a cluster's address) on a Ray cluster, by default
+    one worker per CPU (:mod:`letras.ai.workers`): the result is the same with any backend and
+    any number of workers. Game ``i`` of round ``g`` is seeded from ``seed``, ``i`` and ``g``
+    alone, and the fit takes the records in game order."""
     ed = find_edition(edition) if isinstance(edition, str) else edition
     if games < 1:
         raise TrainingError("training needs at least one game")
     if generations < 1:
         raise TrainingError("training needs at least one generation")
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise TrainingError("training needs at least one worker")
     began = time.perf_counter()
     graph = word_graph(ed, lexicon)
     space, offset = _prepared(ed)
     generations = min(generations, games)
     first: LeaveEvaluator = start if start is not None else heuristic_leaves(ed)
-    job = _Job(ed, graph if isinstance(lexicon, WordGraph) else lexicon, first, seed,
-               space.max_tiles)
     values = np.full(len(space), np.nan)
     parts: list[Records] = []
     rounds: list[Round] = []
     done = 0
     fit: Fit | None = None
     table: LeaveTable | None = None
-    with tempfile.TemporaryDirectory(prefix="letras-leaves-") as folder, \
-            _Players(job, graph, min(workers, games)) as players:
+    with open_workers(workers, tasks=games, ray=ray) as pool:
+        shipped = lexicon if pool.local_processes and not isinstance(lexicon, WordGraph) \
+            else graph
+        pool.start(_Worker, _play, _Job(ed, shipped, first, seed, space.max_tiles))
+        count_workers = pool.count
         for g in range(generations):
             count = games // generations + (1 if g < games % generations else 0)
             t0 = time.perf_counter()
-            # Workers read the values of the round from a file (the first from the job).
-            path = None
-            if table is not None:
-                path = str(Path(folder) / f"round-{g + 1}.klv")
-                write_klv(path, table)
+            # The values of the round go to the workers once (the first round's are in the job).
+            shared = pool.share(klv_bytes(table)) if table is not None else None
             new = []
-            for number, records in players.play([_Task(i, g, path) for i in range(count)]):
+            for number, records in pool.map([_Task(i, g, shared) for i in range(count)]):
                 new.append((number, records))
                 done += 1
                 if progress:
@@ -189,7 +188,7 @@ def train(
                                 time.perf_counter() - t0))
     assert fit is not None and table is not None
     return TrainingResult(table, space, values, fit.seen, tuple(rounds), seed,
-                          min(workers, games), time.perf_counter() - began)
+                          count_workers, time.perf_counter() - began)
 
 
 @cache
@@ -218,31 +217,31 @@ class _Job:
 
 @dataclass(frozen=True)
 class _Task:
-    """One game: its number in its round, the round, and the KLV file of the round's values
-    (None: the first round's)."""
+    """One game: its number in its round, the round, and the round's values as the bytes of a
+    KLV file (None: the first round's, in the job)."""
 
     number: int
     generation: int
-    leaves: str | None
+    leaves: Shared | None
 
 
 class _Worker:
-    """A process's player, remade when a round brings new values."""
+    """A worker's player, remade when a round brings new values."""
 
-    current: _Worker | None = None
-
-    def __init__(self, job: _Job, graph: WordGraph) -> None:
+    def __init__(self, job: _Job) -> None:
         self.job = job
-        self.graph = graph
+        self.graph = word_graph(job.edition, job.lexicon)
         self.leaves: str | None = None
-        self.player = EquityPlayer(graph, leaves=job.first)
+        self.player = EquityPlayer(self.graph, leaves=job.first)
 
     def play(self, task: _Task) -> tuple[int, Records]:
         job = self.job
-        if task.leaves != self.leaves:
-            values = job.first if task.leaves is None else read_klv(task.leaves, job.edition)
+        key = task.leaves.key if task.leaves is not None else None
+        if key != self.leaves:
+            values = job.first if task.leaves is None else \
+                parse_klv(task.leaves.load(), job.edition, f"round {task.generation + 1}")
             self.player = EquityPlayer(self.graph, leaves=values)
-            self.leaves = task.leaves
+            self.leaves = key
         game = Game(job.edition, ["A", "B"], lexicon=self.graph,
                     seed=game_seed(job.seed, task.number, f"leaves {task.generation}"))
         try:
@@ -254,44 +253,8 @@ class _Worker:
         return task.number, records
 
 
-def _start_worker(job: _Job) -> None:
-    _Worker.current = _Worker(job, word_graph(job.edition, job.lexicon))
-
-
-def _play(task: _Task) -> tuple[int, Records]:
-    assert _Worker.current is not None
-    return _Worker.current.play(task)
-
-
-class _Players:
-    """Plays tasks in this process, or in a pool of worker processes kept for every round."""
-
-    def __init__(self, job: _Job, graph: WordGraph, workers: int) -> None:
-        self.job = job
-        self.graph = graph
-        self.workers = workers
-        self.pool: Any = None
-        self.local: _Worker | None = None
-
-    def __enter__(self) -> _Players:
-        if self.workers > 1:
-            context = multiprocessing.get_context("spawn")
-            self.pool = context.Pool(self.workers, initializer=_start_worker,
-                                     initargs=(self.job,))
-        else:
-            self.local = _Worker(self.job, self.graph)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-
-    def play(self, tasks: list[_Task]) -> Iterator[tuple[int, Records]]:
-        if self.local is not None:
-            local = self.local
-            return (local.play(task) for task in tasks)
-        return iter(self.pool.imap_unordered(_play, tasks))
+def _play(worker: _Worker, task: _Task) -> tuple[int, Records]:
+    return worker.play(task)
 
 
 __all__ = [

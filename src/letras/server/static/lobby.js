@@ -11,7 +11,9 @@ const CHALLENGE_RULES = ["void", "single", "double", "5pt", "10pt", "penalty10"]
 // the edition's bounds, not options). A number option's input takes 0 to 1000 (the server's).
 const RULE_OPTIONS = ["challenge_rule", "exchange_min_bag", "pass_rounds_to_end",
   "exchange_counts_as_pass", "scoreless_turns_to_end", "end_when_no_play_possible",
-  "bingo_bonus", "join_words_from_turn"];
+  "bingo_bonus", "join_words_from_turn", "late_challenge"];
+const CHECKBOXES = new Set(["exchange_counts_as_pass", "end_when_no_play_possible",
+  "late_challenge"]);
 
 const levelName = (level) => (has(`web.level.${level}`) ? t(`web.level.${level}`) : level);
 const absolute = (path) => new URL(path, location.origin).href;
@@ -89,7 +91,7 @@ export async function openLobby(main) {
     if (key === "challenge_rule") {
       input = h("select", common,
         CHALLENGE_RULES.map((r) => h("option", { value: r }, t(`rule.${r}`))));
-    } else if (key === "exchange_counts_as_pass" || key === "end_when_no_play_possible") {
+    } else if (CHECKBOXES.has(key)) {
       input = h("input", { ...common, type: "checkbox" });
     } else {
       input = h("input", { ...common, type: "number", min: "0", max: "1000", step: "1",

@@ -77,8 +77,10 @@ function turnWhat(turn) {
   return turn.play ? `${what} ${turn.play}` : what;
 }
 
-export function renderSheet(el, view) {
-  const rows = view.turns.map((turn, i) => h("tr", { class: `k-${turn.kind}` },
+// The scoresheet; while examining, the lines after the examined position (`upto`) are dimmed.
+export function renderSheet(el, view, upto = null) {
+  const rows = view.turns.map((turn, i) => h("tr", {
+    class: `k-${turn.kind}${upto !== null && i >= upto ? " later" : ""}` },
     h("td", { class: "n" }, i + 1),
     h("td", { class: "who" }, view.players[turn.player] ? view.players[turn.player].name : ""),
     h("td", { class: "what" }, turnWhat(turn),
@@ -117,8 +119,12 @@ export function renderResult(el, view, events) {
   let lines = events.filter((e) => FINAL.test(e.key));
   const start = lines.findIndex((e) => e.key.startsWith("end.reason"));
   if (start > 0) lines = lines.slice(start);
-  const best = Math.max(...view.players.map((p) => p.score));
-  const winners = view.players.filter((p) => p.score === best).map((p) => p.name);
+  // The server says who won (a player who resigned never does); older views: the top score.
+  const top = Math.max(...view.players.map((p) => p.score));
+  const seats = Array.isArray(view.winners) && view.winners.length ? view.winners
+    : view.players.map((p, i) => i).filter((i) => view.players[i].score === top);
+  const winners = seats.map((i) => view.players[i].name);
+  const best = view.players[seats[0]].score;
   clear(el, h("h2", {}, t("web.result.title")),
     lines.length ? h("ul", { class: "count" }, lines.map((e) =>
       h("li", { class: e.key === "count.winner" || e.key === "count.tie" ? "winner"

@@ -7,6 +7,8 @@ import { chooseExchange, chooseLetter, confirm } from "./dialogs.js";
 import { ACROSS, Entry, boardLabel, playSquares, key, rackNotation } from "./entry.js";
 import { t } from "./i18n.js";
 import { RackView, moved, reconcile, shuffled } from "./rack.js";
+import { Review } from "./review.js";
+import { TypingField, coarsePointer } from "./typing.js";
 import { rackOrder, rememberGame, saveRackOrder } from "./store.js";
 import { renderBag, renderLog, renderResult, renderScores, renderSheet, turnText } from "./panels.js";
 
@@ -79,14 +81,22 @@ export class Room {
       exchange: button("exchange", () => this.exchange()),
       challenge: button("challenge", () => this.act({ challenge: true }), "warn"),
       accept: button("accept", () => this.act({ accept: true })),
+      resign: button("resign", () => this.resign(), "danger"),
     };
     this.turn = h("p", { class: "turn", id: "turn" });
+    this.countdown = h("span", { class: "countdown", id: "countdown", hidden: true });
+    this.review = new Review(this);
     this.connection = h("span", { class: "conn", role: "status" });
     this.scores = h("ul", { class: "scores", "aria-label": t("web.scores") });
     this.previewEl = h("p", { class: "preview", id: "preview", "aria-live": "polite" });
     this.errorEl = h("p", { class: "error", id: "error", role: "alert" });
+    this.typing = new TypingField({
+      onLetter: (ch) => { this.typeLetter(ch); this.changed(); },
+      onBackspace: () => { this.entry.backspace(); this.changed(); },
+      onEnter: () => this.play(),
+    });
     this.mine = h("div", { class: "mine" },
-      this.rack.el,
+      this.rack.el, this.typing.el,
       h("div", { class: "controls" }, Object.values(this.buttons)),
       this.previewEl, this.errorEl,
       h("p", { class: "help", id: "board-help" }, t("web.help.keys")));
@@ -101,9 +111,9 @@ export class Room {
         download: `letras-${this.id}.gcg` }, "GCG"));
     clear(this.main, h("div", { class: "room" },
       h("div", { class: "play-area" },
-        h("div", { class: "status" }, this.turn, this.connection),
+        h("div", { class: "status" }, this.turn, this.countdown, this.connection),
         this.scores, this.board.el, this.mine),
-      h("aside", { class: "side" }, this.result, this.bag, this.sheet, this.log,
+      h("aside", { class: "side" }, this.result, this.review.el, this.bag, this.sheet, this.log,
         this.downloads)));
     this.ticker = setInterval(() => this.tick(), 1000);
   }
@@ -199,8 +209,7 @@ export class Room {
     return sorted.length === out.size ? sorted : [...out].sort((a, b) => a.localeCompare(b));
   }
 
-  lastPlay() {
-    const view = this.view;
+  lastPlay(view) {
     const turn = [...view.turns].reverse().find((x) => x.kind === "play" || x.kind === "withdrawn");
     const squares = turn && turn.kind === "play" ? playSquares(turn.play) : [];
     return new Set(squares.filter(([r, c]) => boardLabel(view, r, c)).map(([r, c]) => key(r, c)));
@@ -210,17 +219,22 @@ export class Room {
     const view = this.view;
     if (!view) return;
     const step = this.state.step;
-    this.board.render({ view, placed: this.entry.placed, last: this.lastPlay(),
-      cursor: this.spectator || view.over ? null : this.entry.cursor, values: this.values });
+    const examining = this.review.active;
+    const shown = examining ? this.review.position.view : view;
+    this.board.render({ view: shown, placed: examining ? new Map() : this.entry.placed,
+      last: this.lastPlay(shown), values: this.values,
+      cursor: this.spectator || view.over || examining ? null : this.entry.cursor });
     this.rack.render({ items: this.items, used: this.entry.usedIds(), selected: this.selected,
       values: this.values, enabled: !view.over });
     this.turn.textContent = turnText(view, step, this.seat);
     this.turn.classList.toggle("yours", Boolean(this.myTurn));
-    renderScores(this.scores, { view, step, mySeat: this.seat, since: this.since });
-    renderBag(this.bag, view);
-    renderSheet(this.sheet, view);
+    this.renderCountdown();
+    renderScores(this.scores, { view: shown, step, mySeat: this.seat, since: this.since });
+    renderBag(this.bag, shown);
+    renderSheet(this.sheet, view, examining ? shown.turns.length : null);
     renderLog(this.log, this.events);
     renderResult(this.result, view, this.events);
+    this.review.render(view, this.state);
     const b = this.buttons;
     const move = this.myTurn;
     b.play.disabled = !move || this.entry.size === 0;
@@ -233,10 +247,23 @@ export class Room {
     b.challenge.hidden = !this.mayChallenge;
     // Playing accepts the last play: Accept is only for a window or a play that goes out.
     b.accept.hidden = !this.mayChallenge || !["window", "settle"].includes(step.kind);
-    this.mine.hidden = this.spectator;
+    b.resign.disabled = view.over; // any time while the game is on, whoever is to move
+    this.mine.hidden = this.spectator || examining;
+  }
+
+  // The seconds a challenge window has left, as the server keeps it (it closes by itself).
+  renderCountdown() {
+    const w = this.state && this.state.window;
+    const el = this.countdown;
+    if (!w || this.view.over) { el.hidden = true; return; }
+    const left = Math.max(0, Math.ceil(w.seconds_left - (Date.now() - this.since) / 1000));
+    el.hidden = false;
+    el.textContent = t("web.window.left", { n: left });
+    el.classList.toggle("low", left <= 5);
   }
 
   tick() {
+    this.renderCountdown();
     if (this.view && this.view.rules.time_control.kind !== "none" && !this.view.over) {
       renderScores(this.scores, { view: this.view, step: this.state.step, mySeat: this.seat,
         since: this.since });
@@ -288,7 +315,9 @@ export class Room {
     else if (this.entry.cursor && this.entry.cursor.r === r && this.entry.cursor.c === c) {
       this.entry.toggleDirection();
     } else this.entry.setCursor(r, c);
-    this.board.el.focus({ preventScroll: true });
+    // A phone shows its keyboard only for a text field: the typing field then takes the keys.
+    if (coarsePointer() && !this.view.over) this.typing.focus();
+    else this.board.el.focus({ preventScroll: true });
     this.changed();
   }
 
@@ -322,14 +351,21 @@ export class Room {
       return;
     } else if (e.key.length === 1 && /\p{L}/u.test(e.key) && !e.altKey) {
       e.preventDefault();
-      if (!entry.cursor) entry.setCursor(7, 7, ACROSS);
-      const letter = this.letterOf(e.key);
-      const why = entry.type(letter, this.items, this.view);
-      if (why === "not-on-rack") this.showError({ message: t("web.error.not_on_rack", { letter }) });
-      else if (why === "off-board") this.showError({ message: t("web.error.off_board") });
-      else this.clearError();
+      this.typeLetter(e.key);
     } else return;
     this.changed();
+  }
+
+  // A letter typed (on the board, or in the typing field of a phone) at the cursor.
+  typeLetter(text) {
+    if (this.spectator || !this.view || this.view.over) return;
+    const entry = this.entry;
+    if (!entry.cursor) entry.setCursor(7, 7, ACROSS);
+    const letter = this.letterOf(text);
+    const why = entry.type(letter, this.items, this.view);
+    if (why === "not-on-rack") this.showError({ message: t("web.error.not_on_rack", { letter }) });
+    else if (why === "off-board") this.showError({ message: t("web.error.off_board") });
+    else this.clearError();
   }
 
   multiLetter() {
@@ -390,6 +426,11 @@ export class Room {
   async pass() {
     if (!this.myTurn) return;
     if (await confirm(t("web.pass.confirm"), t("web.action.pass"))) this.act({ pass: true });
+  }
+
+  async resign() {
+    if (this.spectator || this.view.over) return;
+    if (await confirm(t("web.resign.confirm"), t("web.action.resign"))) this.act({ resign: true });
   }
 
   async exchange() {
