@@ -581,10 +581,10 @@ class Game:
         if valid is None:  # judged here: both verdicts from the lexicon (a given one has both)
             valid = not self.pending_invalid_words()
             kept = not valid and self.rules.late_challenge and self._pending_extends_wrong_words()
-        judged = replace(move, valid=valid, kept=None)
+        judged = replace(move, valid=valid, kept=None if valid else kept or None)
         if not valid:
             s.withdraw(kept=kept)
-            return replace(judged, kept=kept or None)
+            return judged
         rule = self.rules.challenge_rule
         if rule in ("5pt", "10pt"):
             bonus = 5 if rule == "5pt" else 10

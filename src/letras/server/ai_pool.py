@@ -88,7 +88,7 @@ def rank(request: ReviewRequest) -> list[tuple[str, float, int]]:
     ``(notation, equity, score)`` (a play as people read it, an exchange as ``-ABC``, a pass
     as ``-``)."""
     from letras.ai import EquityPlayer
-    from letras.play import Exchange, Place
+    from letras.play import Place
     from letras.table.text import play_text
 
     global _lexicons
@@ -98,12 +98,8 @@ def rank(request: ReviewRequest) -> list[tuple[str, float, int]]:
     view = request.view
     out = []
     for c in EquityPlayer(graph, seed=0).ranked(view, request.count):
-        if isinstance(c.choice, Place):
-            text = play_text(c.choice, view.board)
-        elif isinstance(c.choice, Exchange):
-            text = "-" + view.edition.tiles.format(c.choice.tiles, rack=True)
-        else:
-            text = "-"
+        text = (play_text(c.choice, view.board) if isinstance(c.choice, Place)
+                else c.choice.notation(view.edition))
         out.append((text, float(c.equity), int(c.score)))
     return out
 

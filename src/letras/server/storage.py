@@ -254,10 +254,8 @@ class Store:
                                        .order_by(moves.c.seq)).scalars().all()
                 hashes = conn.execute(select(seats.c.seat, seats.c.token_hash)
                                       .where(seats.c.game_id == game_id)).all()
-                window = conn.execute(select(windows.c.opened, windows.c.declined).where(
-                    windows.c.game_id == game_id, windows.c.seq == len(history))).first()
-                following = conn.execute(select(rematches.c.next_id)
-                                         .where(rematches.c.game_id == game_id)).scalar()
+                window = self._window(conn, game_id, len(history))
+                following = self._rematch_of(conn, game_id)
         except SQLAlchemyError as e:
             raise StorageError(f"cannot read game {game_id}: {e}") from None
         data: dict[str, Any] = json.loads(row.settings)
@@ -265,10 +263,7 @@ class Store:
         created: dt.datetime = row.created  # SQLite gives it back without its zone: UTC
         created = (created.replace(tzinfo=dt.UTC) if created.tzinfo is None
                    else created.astimezone(dt.UTC))
-        open_window = None if window is None else Window(
-            float(window.opened), frozenset(int(s) for s in json.loads(window.declined)))
-        return SavedGame(data, {int(s): str(h) for s, h in hashes}, created, open_window,
-                         None if following is None else str(following))
+        return SavedGame(data, {int(s): str(h) for s, h in hashes}, created, window, following)
 
     def open_window(self, game_id: str, seq: int, opened: float) -> Window:
         """The challenge window after move ``seq``: stored as opening at ``opened`` unless
@@ -318,22 +313,26 @@ class Store:
         rematch)."""
         try:
             with self.engine.begin() as conn:
-                found = conn.execute(select(rematches.c.next_id)
-                                     .where(rematches.c.game_id == game_id)).scalar()
+                found = self._rematch_of(conn, game_id)
                 if found is not None:
-                    return str(found)
+                    return found
                 self._insert_game(conn, next_id, settings, token_hashes)
                 conn.execute(insert(rematches).values(game_id=game_id, next_id=next_id))
         except IntegrityError:
             with self.engine.connect() as conn:
-                found = conn.execute(select(rematches.c.next_id)
-                                     .where(rematches.c.game_id == game_id)).scalar()
+                found = self._rematch_of(conn, game_id)
             if found is None:
                 raise StorageError(f"cannot store the rematch of game {game_id}") from None
-            return str(found)
+            return found
         except SQLAlchemyError as e:
             raise StorageError(f"cannot store the rematch of game {game_id}: {e}") from None
         return next_id
+
+    @staticmethod
+    def _rematch_of(conn: Any, game_id: str) -> str | None:
+        found = conn.execute(select(rematches.c.next_id)
+                             .where(rematches.c.game_id == game_id)).scalar()
+        return None if found is None else str(found)
 
     def exists(self, game_id: str) -> bool:
         if "\x00" in game_id:
