@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from letras.editions import find_edition
 from letras.lexicon.kwg import WordGraph, graph_for_words
@@ -13,6 +14,12 @@ from letras.lexicon.kwg import WordGraph, graph_for_words
 # outlive the test that started it and compete for the machine's cores with the rest of the
 # suite; tests/test_warm.py tests it by itself.
 os.environ.setdefault("LETRAS_WARM", "0")
+
+# No test is timed (speed is measured by the benchmarks in bench/): hypothesis' per-example
+# deadline would fail a property test whose first example loads or compiles a kernel on a
+# loaded machine.
+settings.register_profile("letras", deadline=None)
+settings.load_profile("letras")
 
 DATA = Path(__file__).parent / "data"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
