@@ -69,7 +69,7 @@ MUST_NOT = {
         "ecc etc art ing prof asi mangiarlo mangiarselo potutissima abbagliatissimo "
         # the regular past that it_IT's flag B gives verbs whose past is strong
         "permettette sorridettero riconoscette riconoscettero mettei metterono prendette "
-        "scrivette conoscette vincette chiudetti essette ridettero"
+        "scrivette conoscette vincette chiudetti essette deridettero"
     ),
     "en": (
         "adj adv abbr dept govt misc etc blvd recd subj lxiv xcvi "

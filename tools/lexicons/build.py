@@ -1193,8 +1193,9 @@ def measure(result: Result) -> list[str]:
 
 def pypi_licence_text(spec: ListSpec, src: PypiSource) -> str:
     lines = [
-        f"The word list {spec.name}.txt.xz is derived from the file {src.member}",
-        f"(sha256 {src.member_sha256})",
+        f"The word list {spec.name}.txt.xz is derived from ENABLE, a public-domain word list.",
+        "",
+        f"It was read from the file {src.member} (sha256 {src.member_sha256})",
         f"of the wheel {src.wheel} of the PyPI project {src.project} {src.version}",
         f"(sha256 {src.wheel_sha256})",
         "by tools/lexicons/build.py in the letras repository: filtered and folded to the",
