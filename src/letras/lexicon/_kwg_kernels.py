@@ -97,19 +97,29 @@ def _hash_arcs(tiles: Any, accs: Any, targets: Any, n: int) -> np.uint64:  # pra
             np.uint64(targets[i]) << np.uint64(8))
         h = (h ^ x) * np.uint64(1099511628211)
         h ^= h >> np.uint64(29)
+    h ^= h >> np.uint64(33)  # mix the high bits into the low ones, which pick the slot
+    h *= np.uint64(0xFF51AFD7ED558CCD)
+    h ^= h >> np.uint64(33)
     return h
 
 
 @njit(cache=True)
-def build_states(
-    hi: Any, lo: Any, order: Any,
+def add_strings(
+    hi: Any, lo: Any, order: Any, accept: Any, separator: Any,
     arc_tile: Any, arc_acc: Any, arc_target: Any, narcs: int,
     state_start: Any, state_len: Any, nstates: int,
     table: Any,
 ) -> tuple[Any, ...]:  # pragma: no cover - compiled
     """Add the sorted strings ``order`` (indices into hi/lo) to the minimal automaton held in
-    the state arrays, sharing every state already registered in ``table``. Returns the root
-    state and the (possibly grown) arrays."""
+    the state arrays (Daciuk's construction from sorted input: each state is made when the
+    strings move past it, and shared with an equal one already registered in ``table``).
+    Returns the root state and the (possibly grown) arrays.
+
+    String ``i`` ends in an accepting arc when ``accept[i]``; when ``separator[i]`` is not 0,
+    the state it reaches also gets a first arc, tile 0, to that state (made already): how the
+    GADDAG points from a reversed prefix to the DAWG's state of the prefix (:func:`prefixes`).
+    Repeated strings are added once.
+    """
     depth_tile = np.zeros((MAX_TILES + 1, 64), np.uint8)
     depth_acc = np.zeros((MAX_TILES + 1, 64), np.uint8)
     depth_target = np.zeros((MAX_TILES + 1, 64), np.int32)
@@ -119,6 +129,7 @@ def build_states(
     prev_len = 0
     mask = table.shape[0] - 1
     root = 0
+    idx = 0
     for step in range(order.shape[0] + 1):
         if step < order.shape[0]:
             idx = order[step]
@@ -138,12 +149,14 @@ def build_states(
             sid = 0
             if n > 0:
                 h = _hash_arcs(depth_tile[d], depth_acc[d], depth_target[d], n)
-                slot = np.int64(h & np.uint64(mask))
+                h32 = np.int64(h & np.uint64(0x7FFFFFFF))  # kept positive in an int64
+                slot = h32 & mask
                 while True:
-                    cand = table[slot]
-                    if cand == 0:
+                    entry = table[slot]
+                    if entry == 0:
                         break
-                    if state_len[cand] == n:
+                    cand = entry & 0xFFFFFFFF
+                    if (entry >> 32) == h32 and state_len[cand] == n:
                         s0 = state_start[cand]
                         same = True
                         for i in range(n):
@@ -187,22 +200,20 @@ def build_states(
                     nstates += 1
                     if nstates * 2 > table.shape[0]:
                         # keep the table at most half full
-                        bigger = np.zeros(table.shape[0] * 2, np.int32)
+                        table[slot] = (h32 << 32) | sid
+                        bigger = np.zeros(table.shape[0] * 2, np.int64)
                         bmask = bigger.shape[0] - 1
-                        for s in range(1, nstates):
-                            if state_len[s] == 0:
-                                continue
-                            s0 = state_start[s]
-                            hh = _hash_arcs(arc_tile[s0:], arc_acc[s0:], arc_target[s0:],
-                                            state_len[s])
-                            sl = np.int64(hh & np.uint64(bmask))
-                            while bigger[sl] != 0:
-                                sl = (sl + 1) & bmask
-                            bigger[sl] = s
+                        for old in range(table.shape[0]):
+                            entry = table[old]
+                            if entry != 0:
+                                sl = (entry >> 32) & bmask
+                                while bigger[sl] != 0:
+                                    sl = (sl + 1) & bmask
+                                bigger[sl] = entry
                         table = bigger
                         mask = bmask
                     else:
-                        table[slot] = sid
+                        table[slot] = (h32 << 32) | sid
             depth_n[d] = 0
             if d == 0:
                 root = sid
@@ -214,13 +225,100 @@ def build_states(
         for i in range(common, cur_len):
             k = depth_n[i]
             depth_tile[i, k] = cur[i]
-            depth_acc[i, k] = 1 if i == cur_len - 1 else 0
+            depth_acc[i, k] = accept[idx] if i == cur_len - 1 else 0
             depth_target[i, k] = 0
             depth_n[i] = k + 1
+        if separator[idx] != 0:  # the separator sorts first: the end state's first arc
+            depth_tile[cur_len, 0] = 0
+            depth_acc[cur_len, 0] = 0
+            depth_target[cur_len, 0] = separator[idx]
+            depth_n[cur_len] = 1
         for i in range(cur_len):
             prev[i] = cur[i]
         prev_len = cur_len
     return (root, arc_tile, arc_acc, arc_target, narcs, state_start, state_len, nstates, table)
+
+
+def build_states(
+    hi: Any, lo: Any, order: Any,
+    arc_tile: Any, arc_acc: Any, arc_target: Any, narcs: int,
+    state_start: Any, state_len: Any, nstates: int,
+    table: Any,
+) -> tuple[Any, ...]:
+    """:func:`add_strings` of plain strings, each accepted (a word list, a leave table)."""
+    return add_strings(hi, lo, order, np.ones(len(hi), np.uint8), np.zeros(len(hi), np.int32),
+                       arc_tile, arc_acc, arc_target, narcs, state_start, state_len, nstates,
+                       np.zeros(max(len(table), 16), np.int64))
+
+
+@njit(cache=True)
+def prefixes(
+    flat: Any, offsets: Any, order: Any,
+    arc_tile: Any, arc_acc: Any, arc_target: Any, state_start: Any, state_len: Any, root: int,
+) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
+    """The GADDAG's strings before its separator, from the DAWG just built.
+
+    For every distinct prefix p of the words (``order``: the words sorted), the sort key of p
+    reversed (as :func:`make_keys` makes them), whether p is a word and the DAWG's state after
+    p (0 when no word goes on from p). The GADDAG holds, for a word w and a split after its
+    i-th tile, w[:i] reversed, the separator, then w[i:]: after the separator come exactly the
+    words' endings that the DAWG's state after w[:i] accepts, so the GADDAG's arc for the
+    separator goes to that state and only the reversed prefixes are new.
+    """
+    n = order.shape[0]
+    total = 0
+    prev = -1
+    for j in range(n):
+        w = order[j]
+        length = offsets[w + 1] - offsets[w]
+        common = 0
+        if prev >= 0:
+            plen = offsets[prev + 1] - offsets[prev]
+            while (common < length and common < plen
+                   and flat[offsets[w] + common] == flat[offsets[prev] + common]):
+                common += 1
+        total += length - common
+        prev = w
+    hi = np.zeros(total, np.uint64)
+    lo = np.zeros(total, np.uint64)
+    accept = np.zeros(total, np.uint8)
+    after = np.zeros(total, np.int32)
+    path = np.zeros(MAX_TILES + 1, np.int64)
+    path[0] = root
+    k = 0
+    prev = -1
+    for j in range(n):
+        w = order[j]
+        start = offsets[w]
+        length = offsets[w + 1] - start
+        common = 0
+        if prev >= 0:
+            plen = offsets[prev + 1] - offsets[prev]
+            while (common < length and common < plen
+                   and flat[start + common] == flat[offsets[prev] + common]):
+                common += 1
+        prev = w
+        for i in range(common, length):
+            state = path[i]
+            a = state_start[state]
+            end = a + state_len[state]
+            while a < end and arc_tile[a] != flat[start + i]:
+                a += 1
+            path[i + 1] = arc_target[a]
+            accept[k] = arc_acc[a]
+            after[k] = arc_target[a]
+            h = np.uint64(0)
+            lw = np.uint64(0)
+            for pos in range(MAX_TILES):
+                sym = np.uint64(flat[start + i - pos]) if pos <= i else np.uint64(0)
+                if pos < TILES_IN_HI:
+                    h = (h << np.uint64(6)) | sym
+                else:
+                    lw = (lw << np.uint64(6)) | sym
+            hi[k] = h
+            lo[k] = (lw << np.uint64(5)) | np.uint64(i + 1)
+            k += 1
+    return hi, lo, accept, after
 
 
 @njit(cache=True)
