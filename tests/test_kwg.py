@@ -270,3 +270,15 @@ def test_the_english_graph_is_byte_for_byte_the_one_from_every_gaddag_string(
     nodes = build_nodes(flat, offsets)
     assert np.array_equal(nodes, nodes_from_every_gaddag_string(flat, offsets))
     assert len(nodes) > 100_000
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="ABCDEÇ", min_size=0, max_size=17), max_size=80))
+def test_a_built_graph_passes_the_shape_check_it_skips(words: list[str]) -> None:
+    from letras.lexicon.structure import OK, check_word_graph
+
+    graph = WordGraph.from_text(PT, "\n".join(words))
+    shape = check_word_graph(graph.nodes, "built")
+    expected = {PT.tiles.word_tiles(w) for w in words if 2 <= len(w) <= 15}
+    assert shape.status == OK and shape.words[0] == len(graph) == len(expected)
+    assert shape.words[1] == len(set().union(set(), *(gaddag_of(w) for w in expected)))

@@ -63,8 +63,9 @@ class WordGraph:
 
     def __init__(self, nodes: Nodes, edition: Edition, name: str = "custom", *,
                  checked_words: int | None = None) -> None:
-        """``checked_words``: the graph's word count when its shape was checked already
-        (a cache entry this module sealed, see :func:`graph_for_words`), not checked again."""
+        """``checked_words``: the graph's word count when its shape was checked already or
+        needs no check (a cache entry this module sealed, see :func:`graph_for_words`, or a
+        graph it just built), not checked again."""
         if nodes.dtype != np.uint32 or nodes.ndim != 1 or len(nodes) < 2:
             raise LexiconError(f"lexicon {name!r}: not a word graph (too short or wrong type)",
                                key="lexicon.not_graph", name=name)
@@ -111,9 +112,7 @@ class WordGraph:
         edition cannot spell and words outside 2-15 tiles are left out)."""
         skipped: list[str] = []
         flat, offsets = encode_words(edition, words, skipped)
-        graph = cls(build_nodes(flat, offsets, progress), edition, name)
-        graph.skipped = len(skipped)
-        return graph
+        return cls._built(edition, flat, offsets, name, progress, len(skipped))
 
     @classmethod
     def from_text(
@@ -128,8 +127,17 @@ class WordGraph:
         skipped: list[str] = []
         progress(f"folding the words of {name} to tiles")
         flat, offsets = encode_text(edition, text, skipped)
-        graph = cls(build_nodes(flat, offsets, progress), edition, name)
-        graph.skipped = len(skipped)
+        return cls._built(edition, flat, offsets, name, progress, len(skipped))
+
+    @classmethod
+    def _built(cls, edition: Edition, flat: npt.NDArray[np.uint8],
+               offsets: npt.NDArray[np.int64], name: str, progress: Progress,
+               skipped: int) -> WordGraph:
+        """The graph of encoded words, its shape not checked: the builder makes it acyclic,
+        at most 16 tiles deep and 64 arcs wide, every leaf a word (the tests check it)."""
+        nodes, words = _build(flat, offsets, progress)
+        graph = cls(nodes, edition, name, checked_words=words)
+        graph.skipped = skipped
         return graph
 
     # ----- files -----------------------------------------------------------------------------
@@ -373,7 +381,14 @@ def encode_text(
 def build_nodes(
     flat: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int64], progress: Progress = _quiet
 ) -> Nodes:
-    """The node array (internal layout) for the encoded words.
+    """The node array (internal layout) for the encoded words (see :func:`_build`)."""
+    return _build(flat, offsets, progress)[0]
+
+
+def _build(
+    flat: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int64], progress: Progress = _quiet
+) -> tuple[Nodes, int]:
+    """The node array (internal layout) for the encoded words, and how many words it holds.
 
     The DAWG is the minimal automaton of the sorted words (:func:`_kwg_kernels.add_strings`:
     Daciuk's construction from sorted input, each state shared through a hash table). The
@@ -406,6 +421,7 @@ def build_nodes(
     hi, lo, accept, after = k.prefixes(flat, offsets, words, arc_tile, arc_acc, arc_target,
                                        state_start, state_len, dawg)
     del words
+    count = int(np.count_nonzero(accept))  # each word once: a prefix that is a word
     progress(f"GADDAG: sorting {len(hi):,} reversed prefixes")
     order = np.lexsort((lo, hi))
     progress(f"GADDAG: merging {len(hi):,} reversed prefixes into states")
@@ -419,7 +435,7 @@ def build_nodes(
     progress(f"laying out {narcs + 2:,} nodes")
     nodes: Nodes = k.lay_out(arc_tile, arc_acc, arc_target, narcs, state_start, state_len,
                              nstates, dawg, gaddag)
-    return nodes
+    return nodes, count
 
 
 # ----- the cache -----------------------------------------------------------------------------
