@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -236,18 +235,20 @@ def test_folding_the_shipped_lists_as_texts_gives_their_words_in_order() -> None
 def nodes_from_every_gaddag_string(flat: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     """The builder as it was (BUILDER_VERSION 1): the DAWG's strings, then every GADDAG
     string of every word, sorted and merged into the one minimal automaton."""
-    arrays: list[Any] = [np.zeros(16, np.uint8), np.zeros(16, np.uint8),
-                         np.zeros(16, np.int32), 0, np.zeros(16, np.int64),
-                            np.zeros(16, np.int32), 1, np.zeros(16, np.int64)]
+    arcs, narcs, states, nstates, table = np.zeros(1, np.int64), 0, np.zeros(1, np.int64), 1, \
+        np.zeros(16, np.int64)
     roots = []
     for gaddag in (False, True):
         hi, lo = k.make_keys(flat, offsets, gaddag)
         order = np.lexsort((lo, hi))
-        root, *arrays = k.add_strings(hi, lo, order, np.ones(len(hi), np.uint8),
-                                      np.zeros(len(hi), np.int32), *arrays)
+        more = k.room(lo, np.zeros(0))
+        root, arcs, narcs, states, nstates, table = k.add_strings(
+            hi, lo, order, np.ones(len(hi), np.uint8), np.zeros(len(hi), np.int32),
+            k.widened(arcs, narcs, narcs + more), narcs, k.widened(states, nstates,
+                                                                   nstates + more),
+            nstates, table)
         roots.append(root)
-    tile, acc, target, narcs, start, length, nstates, _table = arrays
-    nodes: np.ndarray = k.lay_out(tile, acc, target, narcs, start, length, nstates, *roots)
+    nodes: np.ndarray = k.lay_out(arcs, states, nstates, *roots)
     return nodes
 
 

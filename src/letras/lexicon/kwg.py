@@ -401,40 +401,36 @@ def _build(
     """
     announce_first_compile(k, "add_strings", "compile.word_graph")
     n = len(offsets) - 1
-    arc_tile = np.zeros(1 << 16, np.uint8)
-    arc_acc = np.zeros(1 << 16, np.uint8)
-    arc_target = np.zeros(1 << 16, np.int32)
-    state_start = np.zeros(1 << 14, np.int64)
-    state_len = np.zeros(1 << 14, np.int32)
-    table = np.zeros(1 << 15, np.int64)  # each state's hash (32 bits) and number
-    narcs, nstates = 0, 1  # state 0 is the sink: no arcs
+    table = np.zeros(1 << 15, np.int64)  # see _kwg_kernels.add_strings
     progress(f"DAWG: sorting {n:,} words")
     hi, lo = k.make_keys(flat, offsets, False)
     words = np.lexsort((lo, hi))
     progress(f"DAWG: merging {n:,} words into states")
-    (dawg, arc_tile, arc_acc, arc_target, narcs, state_start, state_len, nstates,
-     table) = k.add_strings(hi, lo, words, np.ones(n, np.uint8), np.zeros(n, np.int32),
-                            arc_tile, arc_acc, arc_target, narcs, state_start, state_len,
-                            nstates, table)
+    accept, after = np.ones(n, np.uint8), np.zeros(n, np.int32)
+    more = k.room(lo, after)
+    arcs, states = np.zeros(more, np.int64), np.zeros(more + 1, np.int64)  # state 0: the sink
+    dawg, arcs, narcs, states, nstates, table = k.add_strings(
+        hi, lo, words, accept, after, arcs, 0, states, 1, table)
     del hi, lo
     progress("GADDAG: the words' prefixes, reversed")
-    hi, lo, accept, after = k.prefixes(flat, offsets, words, arc_tile, arc_acc, arc_target,
-                                       state_start, state_len, dawg)
+    hi, lo, accept, after = k.prefixes(flat, offsets, words, arcs, states, dawg)
     del words
     count = int(np.count_nonzero(accept))  # each word once: a prefix that is a word
     progress(f"GADDAG: sorting {len(hi):,} reversed prefixes")
     order = np.lexsort((lo, hi))
     progress(f"GADDAG: merging {len(hi):,} reversed prefixes into states")
-    (gaddag, arc_tile, arc_acc, arc_target, narcs, state_start, state_len, nstates,
-     table) = k.add_strings(hi, lo, order, accept, after, arc_tile, arc_acc, arc_target, narcs,
-                            state_start, state_len, nstates, table)
+    more = k.room(lo, after)
+    gaddag, arcs, narcs, states, nstates, table = k.add_strings(
+        hi, lo, order, accept, after, k.widened(arcs, narcs, narcs + more), narcs,
+        k.widened(states, nstates, nstates + more), nstates, table)
     del hi, lo, order, accept, after, table
+    if dawg < 0 or gaddag < 0:  # pragma: no cover - room() counts the most they can need
+        raise AssertionError("the word graph builder ran out of room")
     if narcs + 2 > KBWG_MAX_NODES:
         raise LexiconError(f"the word graph needs {narcs + 2:,} nodes: more than a file can hold",
                            key="lexicon.graph_too_big", n=narcs + 2)
     progress(f"laying out {narcs + 2:,} nodes")
-    nodes: Nodes = k.lay_out(arc_tile, arc_acc, arc_target, narcs, state_start, state_len,
-                             nstates, dawg, gaddag)
+    nodes: Nodes = k.lay_out(arcs, states, nstates, dawg, gaddag)
     return nodes, count
 
 
