@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from letras.editions import find_edition
 from letras.errors import LexiconError
-from letras.lexicon.kwg import WordGraph, graph_for_words, internal_to_kwg, kwg_to_internal
+from letras.lexicon import _kwg_kernels as k
+from letras.lexicon.kwg import (
+    WordGraph,
+    build_nodes,
+    encode_text,
+    encode_words,
+    graph_for_words,
+    internal_to_kwg,
+    kwg_to_internal,
+)
 
 EN = find_edition("en")
 ES = find_edition("es")
@@ -172,3 +181,105 @@ def test_a_sealed_cache_entry_loads_unchecked_and_a_broken_seal_falls_back_to_th
     seal.unlink()
     entry.write_bytes(b"\x00" * 12)  # a damaged entry, no seal: built again, and sealed
     assert len(graph_for_words(pt, words)) == 3 and seal.exists()
+
+
+# ----- the builder: folding a whole text, and the GADDAG from the DAWG's prefixes -----------
+
+PT = find_edition("pt-BR")
+
+line_strategy = st.one_of(
+    st.text(alphabet="ABCÇÃÉÍabcçãéíñLLlRRrCHh", min_size=0, max_size=17),
+    st.text(alphabet="ABC abc\t#[]?.1@\x7f\u00a0\ue001\u1e00ßΩ", min_size=0, max_size=8),
+)
+texts_strategy = st.tuples(
+    st.lists(line_strategy, max_size=40),
+    st.sampled_from(["\n", "\r\n", "\r", "\u2028"]),
+    st.booleans(),
+)
+
+
+def folded_words(flat: np.ndarray, offsets: np.ndarray) -> list[bytes]:
+    return sorted(flat[offsets[i]:offsets[i + 1]].tobytes() for i in range(len(offsets) - 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts_strategy, st.sampled_from(["en", "es", "pt-BR"]))
+def test_folding_a_whole_text_gives_the_words_folding_each_line_gives(
+    text_parts: tuple[list[str], str, bool], edition_name: str
+) -> None:
+    lines, newline, final_newline = text_parts
+    text = newline.join(lines) + (newline if final_newline else "")
+    edition = find_edition(edition_name)
+    by_line: list[str] = []
+    by_text: list[str] = []
+    expected = encode_words(edition, text.splitlines(), by_line)
+    got = encode_text(edition, text, by_text)
+    assert folded_words(*got) == folded_words(*expected)
+    assert sorted(by_text) == sorted(by_line)
+
+
+def test_folding_the_shipped_lists_as_texts_gives_their_words_in_order() -> None:
+    from letras.lexicon import shipped_lexicons
+    from letras.lexicon.kwg import read_word_file
+
+    for entry in shipped_lexicons().values():
+        edition = find_edition(entry.edition)
+        text = read_word_file(str(entry.words)).decode()[:400_000]  # every edition's letters
+        lines: list[str] = []
+        flat, offsets = encode_text(edition, text, lines)
+        expected, expected_offsets = encode_words(edition, text.splitlines())
+        assert np.array_equal(flat, expected) and np.array_equal(offsets, expected_offsets)
+        assert len(offsets) > 10_000 and not lines
+
+
+def nodes_from_every_gaddag_string(flat: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The builder as it was (BUILDER_VERSION 1): the DAWG's strings, then every GADDAG
+    string of every word, sorted and merged into the one minimal automaton."""
+    arcs, narcs, states, nstates, table = np.zeros(1, np.int64), 0, np.zeros(1, np.int64), 1, \
+        np.zeros(16, np.int64)
+    roots = []
+    for gaddag in (False, True):
+        hi, lo = k.make_keys(flat, offsets, gaddag)
+        order = np.lexsort((lo, hi))
+        more = k.room(lo, np.zeros(0))
+        root, arcs, narcs, states, nstates, table = k.add_strings(
+            hi, lo, order, np.ones(len(hi), np.uint8), np.zeros(len(hi), np.int32),
+            k.widened(arcs, narcs, narcs + more), narcs, k.widened(states, nstates,
+                                                                   nstates + more),
+            nstates, table)
+        roots.append(root)
+    nodes: np.ndarray = k.lay_out(arcs, states, nstates, *roots)
+    return nodes
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="ABCDE", min_size=2, max_size=15), min_size=1, max_size=80))
+def test_the_gaddag_from_the_dawgs_prefixes_is_the_one_from_every_gaddag_string(
+    words: list[str],
+) -> None:
+    flat, offsets = encode_words(EN, words)
+    assert np.array_equal(build_nodes(flat, offsets), nodes_from_every_gaddag_string(flat, offsets))
+
+
+def test_the_english_graph_is_byte_for_byte_the_one_from_every_gaddag_string(
+    shared: Path,
+) -> None:
+    import lzma
+
+    with lzma.open(shared / "positions" / "en-words.txt.xz", "rt", encoding="utf-8") as f:
+        flat, offsets = encode_text(EN, f.read())
+    nodes = build_nodes(flat, offsets)
+    assert np.array_equal(nodes, nodes_from_every_gaddag_string(flat, offsets))
+    assert len(nodes) > 100_000
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="ABCDEÇ", min_size=0, max_size=17), max_size=80))
+def test_a_built_graph_passes_the_shape_check_it_skips(words: list[str]) -> None:
+    from letras.lexicon.structure import OK, check_word_graph
+
+    graph = WordGraph.from_text(PT, "\n".join(words))
+    shape = check_word_graph(graph.nodes, "built")
+    expected = {PT.tiles.word_tiles(w) for w in words if 2 <= len(w) <= 15}
+    assert shape.status == OK and shape.words[0] == len(graph) == len(expected)
+    assert shape.words[1] == len(set().union(set(), *(gaddag_of(w) for w in expected)))

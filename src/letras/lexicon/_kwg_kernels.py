@@ -75,179 +75,273 @@ def make_keys(
     return hi, lo
 
 
-@njit(cache=True)
-def _decode(h: Any, lw: Any, out: Any) -> Any:  # pragma: no cover - compiled
-    m = np.int64(lw & np.uint64(31))
-    rest = lw >> np.uint64(5)
-    for i in range(MAX_TILES):
-        if i < TILES_IN_HI:
-            shift = np.uint64(6 * (TILES_IN_HI - 1 - i))
-            out[i] = (h >> shift) & np.uint64(63)
-        else:
-            shift = np.uint64(6 * (MAX_TILES - 1 - i))
-            out[i] = (rest >> shift) & np.uint64(63)
-    return m
+ARC_ACCEPTS = 1 << 6
+TARGET_SHIFT = 8
+LENGTH_MASK = 0xFF
 
 
 @njit(cache=True)
-def _hash_arcs(tiles: Any, accs: Any, targets: Any, n: int) -> np.uint64:  # pragma: no cover
-    h = np.uint64(1469598103934665603)
-    for i in range(n):
-        x = np.uint64(tiles[i]) | (np.uint64(accs[i]) << np.uint64(6)) | (
-            np.uint64(targets[i]) << np.uint64(8))
-        h = (h ^ x) * np.uint64(1099511628211)
-        h ^= h >> np.uint64(29)
-    return h
-
-
-@njit(cache=True)
-def build_states(
-    hi: Any, lo: Any, order: Any,
-    arc_tile: Any, arc_acc: Any, arc_target: Any, narcs: int,
-    state_start: Any, state_len: Any, nstates: int,
-    table: Any,
+def add_strings(
+    hi: Any, lo: Any, order: Any, accept: Any, separator: Any,
+    arcs: Any, narcs: int, states: Any, nstates: int, table: Any,
 ) -> tuple[Any, ...]:  # pragma: no cover - compiled
-    """Add the sorted strings ``order`` (indices into hi/lo) to the minimal automaton held in
-    the state arrays, sharing every state already registered in ``table``. Returns the root
-    state and the (possibly grown) arrays."""
-    depth_tile = np.zeros((MAX_TILES + 1, 64), np.uint8)
-    depth_acc = np.zeros((MAX_TILES + 1, 64), np.uint8)
-    depth_target = np.zeros((MAX_TILES + 1, 64), np.int32)
-    depth_n = np.zeros(MAX_TILES + 1, np.int32)
+    """Add the sorted strings ``order`` (indices into the keys hi/lo of :func:`make_keys`) to
+    the minimal automaton held in ``arcs`` and ``states`` (Daciuk's construction from sorted
+    input: each state is made when the strings move past it, and shared with an equal one
+    already registered in ``table``). Returns the root state and the (possibly grown) arrays.
+
+    An arc is ``tile | accepts << 6 | target state << 8``; a state is ``first arc << 8 |
+    number of arcs`` (state 0, the sink, has none); a table entry is ``hash (31 bits) << 32 |
+    state``, the table at most half full (it grows here; ``arcs`` and ``states`` do not:
+    they need the room of :func:`room`, else the root is -1). String ``i`` ends in an
+    accepting arc when ``accept[i]``; when ``separator[i]`` is not 0, the state it reaches
+    also gets a first arc, tile 0, to that state (made already): how the GADDAG points from a
+    reversed prefix to the
+    DAWG's state of the prefix (:func:`prefixes`). Repeated strings are added once.
+    """
+    depth_arc = np.zeros((MAX_TILES + 1) * 64, np.int64)
+    depth_n = np.zeros(MAX_TILES + 1, np.int64)
     prev = np.zeros(MAX_TILES, np.uint8)
     cur = np.zeros(MAX_TILES, np.uint8)
-    prev_len = 0
+    prev_len = np.int64(0)
     mask = table.shape[0] - 1
     root = 0
-    for step in range(order.shape[0] + 1):
-        if step < order.shape[0]:
+    idx = 0
+    total = order.shape[0]
+    for step in range(total + 1):
+        last = step == total
+        if not last:
             idx = order[step]
-            cur_len = _decode(hi[idx], lo[idx], cur)
+            h = hi[idx]
+            rest = lo[idx] >> np.uint64(5)
+            cur_len = np.int64(lo[idx] & np.uint64(31))
+            for i in range(MAX_TILES):
+                if i < TILES_IN_HI:
+                    cur[i] = (h >> np.uint64(6 * (TILES_IN_HI - 1 - i))) & np.uint64(63)
+                else:
+                    cur[i] = (rest >> np.uint64(6 * (MAX_TILES - 1 - i))) & np.uint64(63)
             common = 0
             while common < cur_len and common < prev_len and cur[common] == prev[common]:
                 common += 1
             if common == cur_len and cur_len == prev_len:
                 continue  # a repeated string
         else:
-            cur_len = 0
-            common = 0
-        # finalise the nodes deeper than the common prefix, deepest first
+            cur_len = np.int64(0)
+            common = -1  # the root's state too
+        # make (or find) the states deeper than the common prefix, deepest first
         d = prev_len
-        while d > common or (step == order.shape[0] and d >= 0):
+        while d > common:
             n = depth_n[d]
+            base = d * 64
             sid = 0
             if n > 0:
-                h = _hash_arcs(depth_tile[d], depth_acc[d], depth_target[d], n)
-                slot = np.int64(h & np.uint64(mask))
+                hh = np.uint64(1469598103934665603)
+                for i in range(n):
+                    hh = (hh ^ np.uint64(depth_arc[base + i])) * np.uint64(1099511628211)
+                    hh ^= hh >> np.uint64(29)
+                hh ^= hh >> np.uint64(33)  # the low bits pick the slot: mix the high ones in
+                hh *= np.uint64(0xFF51AFD7ED558CCD)
+                hh ^= hh >> np.uint64(33)
+                h31 = np.int64(hh & np.uint64(0x7FFFFFFF))
+                slot = h31 & mask
                 while True:
-                    cand = table[slot]
-                    if cand == 0:
+                    entry = table[slot]
+                    if entry == 0:
                         break
-                    if state_len[cand] == n:
-                        s0 = state_start[cand]
-                        same = True
-                        for i in range(n):
-                            if (arc_tile[s0 + i] != depth_tile[d, i]
-                                    or arc_acc[s0 + i] != depth_acc[d, i]
-                                    or arc_target[s0 + i] != depth_target[d, i]):
-                                same = False
+                    if (entry >> 32) == h31:
+                        cand = entry & 0xFFFFFFFF
+                        state = states[cand]
+                        if (state & LENGTH_MASK) == n:
+                            s0 = state >> TARGET_SHIFT
+                            same = True
+                            for i in range(n):
+                                if arcs[s0 + i] != depth_arc[base + i]:
+                                    same = False
+                                    break
+                            if same:
+                                sid = cand
                                 break
-                        if same:
-                            sid = cand
-                            break
                     slot = (slot + 1) & mask
                 if sid == 0:
-                    if narcs + n > arc_tile.shape[0]:
-                        grow = max(arc_tile.shape[0] * 2, narcs + n)
-                        t2 = np.zeros(grow, np.uint8)
-                        t2[:narcs] = arc_tile[:narcs]
-                        arc_tile = t2
-                        a2 = np.zeros(grow, np.uint8)
-                        a2[:narcs] = arc_acc[:narcs]
-                        arc_acc = a2
-                        g2 = np.zeros(grow, np.int32)
-                        g2[:narcs] = arc_target[:narcs]
-                        arc_target = g2
-                    if nstates >= state_start.shape[0]:
-                        grow = state_start.shape[0] * 2
-                        s2 = np.zeros(grow, np.int64)
-                        s2[:nstates] = state_start[:nstates]
-                        state_start = s2
-                        l2 = np.zeros(grow, np.int32)
-                        l2[:nstates] = state_len[:nstates]
-                        state_len = l2
+                    if narcs + n > arcs.shape[0] or nstates >= states.shape[0]:
+                        return -1, arcs, narcs, states, nstates, table  # no room: see room()
                     for i in range(n):
-                        arc_tile[narcs + i] = depth_tile[d, i]
-                        arc_acc[narcs + i] = depth_acc[d, i]
-                        arc_target[narcs + i] = depth_target[d, i]
-                    state_start[nstates] = narcs
-                    state_len[nstates] = n
+                        arcs[narcs + i] = depth_arc[base + i]
+                    states[nstates] = (narcs << TARGET_SHIFT) | n
                     sid = nstates
                     narcs += n
                     nstates += 1
+                    table[slot] = (h31 << 32) | sid
                     if nstates * 2 > table.shape[0]:
-                        # keep the table at most half full
-                        bigger = np.zeros(table.shape[0] * 2, np.int32)
-                        bmask = bigger.shape[0] - 1
-                        for s in range(1, nstates):
-                            if state_len[s] == 0:
-                                continue
-                            s0 = state_start[s]
-                            hh = _hash_arcs(arc_tile[s0:], arc_acc[s0:], arc_target[s0:],
-                                            state_len[s])
-                            sl = np.int64(hh & np.uint64(bmask))
-                            while bigger[sl] != 0:
-                                sl = (sl + 1) & bmask
-                            bigger[sl] = s
-                        table = bigger
-                        mask = bmask
-                    else:
-                        table[slot] = sid
+                        wider = np.zeros(table.shape[0] * 2, np.int64)
+                        mask = wider.shape[0] - 1
+                        for old in range(table.shape[0]):
+                            entry = table[old]
+                            if entry != 0:
+                                sl = (entry >> 32) & mask
+                                while wider[sl] != 0:
+                                    sl = (sl + 1) & mask
+                                wider[sl] = entry
+                        table = wider
             depth_n[d] = 0
             if d == 0:
                 root = sid
-                break
-            depth_target[d - 1, depth_n[d - 1] - 1] = sid
+            else:
+                depth_arc[(d - 1) * 64 + depth_n[d - 1] - 1] |= sid << TARGET_SHIFT
             d -= 1
-        if step == order.shape[0]:
+        if last:
             break
         for i in range(common, cur_len):
-            k = depth_n[i]
-            depth_tile[i, k] = cur[i]
-            depth_acc[i, k] = 1 if i == cur_len - 1 else 0
-            depth_target[i, k] = 0
-            depth_n[i] = k + 1
+            arc = np.int64(cur[i])
+            if i == cur_len - 1 and accept[idx] != 0:
+                arc |= ARC_ACCEPTS
+            depth_arc[i * 64 + depth_n[i]] = arc
+            depth_n[i] += 1
+        if separator[idx] != 0:  # the separator sorts first: the end state's first arc
+            depth_arc[cur_len * 64] = np.int64(separator[idx]) << TARGET_SHIFT
+            depth_n[cur_len] = 1
         for i in range(cur_len):
             prev[i] = cur[i]
         prev_len = cur_len
-    return (root, arc_tile, arc_acc, arc_target, narcs, state_start, state_len, nstates, table)
+    return root, arcs, narcs, states, nstates, table
+
+
+def room(lo: Any, separator: Any) -> int:
+    """At most how many arcs, and states, :func:`add_strings` makes of these strings: one
+    for each of their tiles and separators. (Arrays of zeros are mapped lazily: the room
+    not used costs address space, not memory.)"""
+    return int((lo & np.uint64(31)).sum()) + int(np.count_nonzero(separator)) + 1
+
+
+def widened(array: Any, used: int, size: int) -> Any:
+    """``array`` with room for ``size`` entries, its first ``used`` kept."""
+    if len(array) >= size:
+        return array
+    wider = np.zeros(size, array.dtype)
+    wider[:used] = array[:used]
+    return wider
+
+
+def build_states(
+    hi: Any, lo: Any, order: Any,
+    arc_tile: Any, arc_acc: Any, arc_target: Any, narcs: int,
+    state_start: Any, state_len: Any, nstates: int,
+    table: Any,
+) -> tuple[Any, ...]:
+    """:func:`add_strings` of plain strings, each accepted (a word list, a leave table), with
+    the arcs and states as separate arrays (tile, accepts, target; first arc, number of arcs);
+    ``table`` is empty or one this returned."""
+    arcs = (arc_tile[:narcs].astype(np.int64) | arc_acc[:narcs].astype(np.int64) << 6
+            | arc_target[:narcs].astype(np.int64) << TARGET_SHIFT)
+    states = (state_start[:nstates].astype(np.int64) << TARGET_SHIFT
+              | state_len[:nstates].astype(np.int64))
+    if table.dtype != np.int64:
+        table = np.zeros(max(len(table), 16), np.int64)
+    more = room(lo, np.zeros(0, np.int32))
+    root, arcs, narcs, states, nstates, table = add_strings(
+        hi, lo, order, np.ones(len(hi), np.uint8), np.zeros(len(hi), np.int32),
+        widened(arcs, narcs, narcs + more), narcs, widened(states, nstates, nstates + more),
+        nstates, table)
+    arcs, states = arcs[:narcs], states[:nstates]
+    return (root, (arcs & TILE_MASK).astype(np.uint8), (arcs >> 6 & 1).astype(np.uint8),
+            (arcs >> TARGET_SHIFT).astype(np.int32), narcs, states >> TARGET_SHIFT,
+            (states & LENGTH_MASK).astype(np.int32), nstates, table)
+
+
+@njit(cache=True)
+def prefixes(
+    flat: Any, offsets: Any, order: Any, arcs: Any, states: Any, root: int,
+) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
+    """The GADDAG's strings before its separator, from the DAWG just built.
+
+    For every distinct prefix p of the words (``order``: the words sorted), the sort key of p
+    reversed (as :func:`make_keys` makes them), whether p is a word and the DAWG's state after
+    p (0 when no word goes on from p). The GADDAG holds, for a word w and a split after its
+    i-th tile, w[:i] reversed, the separator, then w[i:]: after the separator come exactly the
+    words' endings that the DAWG's state after w[:i] accepts, so the GADDAG's arc for the
+    separator goes to that state and only the reversed prefixes are new.
+    """
+    n = order.shape[0]
+    total = 0
+    prev = -1
+    for j in range(n):
+        w = order[j]
+        length = offsets[w + 1] - offsets[w]
+        common = 0
+        if prev >= 0:
+            plen = offsets[prev + 1] - offsets[prev]
+            while (common < length and common < plen
+                   and flat[offsets[w] + common] == flat[offsets[prev] + common]):
+                common += 1
+        total += length - common
+        prev = w
+    hi = np.zeros(total, np.uint64)
+    lo = np.zeros(total, np.uint64)
+    accept = np.zeros(total, np.uint8)
+    after = np.zeros(total, np.int32)
+    path = np.zeros(MAX_TILES + 1, np.int64)
+    path[0] = root
+    k = 0
+    prev = -1
+    for j in range(n):
+        w = order[j]
+        start = offsets[w]
+        length = offsets[w + 1] - start
+        common = 0
+        if prev >= 0:
+            plen = offsets[prev + 1] - offsets[prev]
+            while (common < length and common < plen
+                   and flat[start + common] == flat[offsets[prev] + common]):
+                common += 1
+        prev = w
+        for i in range(common, length):
+            state = states[path[i]]
+            a = state >> TARGET_SHIFT
+            end = a + (state & LENGTH_MASK)
+            while a < end and (arcs[a] & TILE_MASK) != flat[start + i]:
+                a += 1
+            path[i + 1] = arcs[a] >> TARGET_SHIFT
+            accept[k] = (arcs[a] >> 6) & 1
+            after[k] = path[i + 1]
+            h = np.uint64(0)
+            lw = np.uint64(0)
+            for pos in range(MAX_TILES):
+                sym = np.uint64(flat[start + i - pos]) if pos <= i else np.uint64(0)
+                if pos < TILES_IN_HI:
+                    h = (h << np.uint64(6)) | sym
+                else:
+                    lw = (lw << np.uint64(6)) | sym
+            hi[k] = h
+            lo[k] = (lw << np.uint64(5)) | np.uint64(i + 1)
+            k += 1
+    return hi, lo, accept, after
 
 
 @njit(cache=True)
 def lay_out(
-    arc_tile: Any, arc_acc: Any, arc_target: Any, narcs: int,
-    state_start: Any, state_len: Any, nstates: int, dawg_root: int, gaddag_root: int,
+    arcs: Any, states: Any, nstates: int, dawg_root: int, gaddag_root: int,
 ) -> Any:  # pragma: no cover - compiled
     """The node array: node 0 points at the DAWG, node 1 at the GADDAG, then every state's
     arcs in the order the states were made (the DAWG's first)."""
-    nodes = np.zeros(narcs + 2, np.uint32)
     pos = np.zeros(nstates, np.int64)
     p = 2
     for s in range(1, nstates):
         pos[s] = p
-        p += state_len[s]
+        p += states[s] & LENGTH_MASK
+    nodes = np.zeros(p, np.uint32)
     nodes[0] = np.uint32(IS_END) | (np.uint32(pos[dawg_root]) << np.uint32(ARC_SHIFT))
     nodes[1] = np.uint32(IS_END) | (np.uint32(pos[gaddag_root]) << np.uint32(ARC_SHIFT))
     for s in range(1, nstates):
-        s0 = state_start[s]
-        n = state_len[s]
+        s0 = states[s] >> TARGET_SHIFT
+        n = states[s] & LENGTH_MASK
         for i in range(n):
-            node = np.uint32(arc_tile[s0 + i])
-            if arc_acc[s0 + i]:
+            arc = arcs[s0 + i]
+            node = np.uint32(arc & TILE_MASK)
+            if arc & ARC_ACCEPTS:
                 node |= np.uint32(ACCEPTS)
             if i == n - 1:
                 node |= np.uint32(IS_END)
-            node |= np.uint32(pos[arc_target[s0 + i]]) << np.uint32(ARC_SHIFT)
+            node |= np.uint32(pos[arc >> TARGET_SHIFT]) << np.uint32(ARC_SHIFT)
             nodes[pos[s] + i] = node
     return nodes
 
