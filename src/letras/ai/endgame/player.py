@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 import zlib
 
+from letras.ai.endgame.compiled import CompiledSearch, usable
 from letras.ai.endgame.multi import solve_multi
 from letras.ai.endgame.position import EndgamePosition, EndgameResult
 from letras.ai.endgame.search import Search
@@ -57,6 +58,8 @@ def solve(
         if len(position.scores) > 2:
             return solve_multi(position, lexicon, limit, random.Random(seed))
         position = EndgamePosition.from_view(position)
+    if usable(position):
+        return CompiledSearch(position, lexicon, limit).run()
     return Search(position, lexicon, limit).run()
 
 
