@@ -106,7 +106,7 @@ class CompiledSearch:
         self.arena = (np.zeros((cap, COLUMNS), np.int32), np.zeros((cap, size), np.uint8),
                       np.zeros(cap, np.int64), np.zeros(cap, np.int64),
                       np.zeros(cap, np.int64), np.zeros(cap, np.int64),
-                      np.zeros(cap + 1024, np.int64))
+                      np.zeros(cap + 1024, np.int64), np.zeros(cap, np.int64))
         self.scratch = scratch(size)
         rows = 1 << cache_bits
         self.cache = (np.zeros(rows >> 3, np.uint64), np.zeros(rows >> 3, np.uint64),

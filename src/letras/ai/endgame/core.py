@@ -28,14 +28,14 @@ from numba import njit, objmode
 
 from letras.ai.endgame.lanes import lane_plays, refresh, undo_to
 from letras.ai.endgame.plays import (
+    _ply_value,
     best_at_horizon,
     best_kept,
-    child_bounds,
     play_lanes,
     play_order,
 )
 from letras.movegen import _kernels as k
-from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW, SCORE
+from letras.movegen.columns import ACROSS, COL, DIRECTION, LAID, LENGTH, ROW, SCORE
 
 COMPLETE = 1 << 30
 """The depth of a table entry whose subtree never reached the horizon."""
@@ -111,7 +111,7 @@ def _sig(meta: Any, tiles: Any, i: int, size: int, zb: Any) -> Any:  # pragma: n
 
 @njit(cache=True)
 def _grow(arena: Any, need: int) -> Any:  # pragma: no cover - compiled
-    meta, tiles, lane, used, laid, plane, seq = arena
+    meta, tiles, lane, used, laid, plane, seq, cand = arena
     cap = meta.shape[0]
     if need <= cap:
         return arena
@@ -120,7 +120,7 @@ def _grow(arena: Any, need: int) -> Any:  # pragma: no cover - compiled
     m2[:cap] = meta
     t2 = np.zeros((new, tiles.shape[1]), np.uint8)
     t2[:cap] = tiles
-    out = [lane, used, laid, plane]
+    out = [lane, used, laid, plane, cand]
     grown = []
     for a in out:
         a2 = np.zeros(new, np.int64)
@@ -128,7 +128,7 @@ def _grow(arena: Any, need: int) -> Any:  # pragma: no cover - compiled
         grown.append(a2)
     s2 = np.zeros(new + seq.shape[0] - cap, np.int64)
     s2[: seq.shape[0]] = seq
-    return m2, t2, grown[0], grown[1], grown[2], grown[3], s2
+    return m2, t2, grown[0], grown[1], grown[2], grown[3], s2, grown[4]
 
 
 @njit(cache=True)
@@ -203,6 +203,61 @@ def _build(
                             else size + smeta[j, COL])
         out += 1
     return arena, (smeta, sout, sval), out - top
+
+
+@njit(cache=True)
+def _candidates(meta: Any, lane: Any, used: Any, s0: int, s1: int, changed: int,
+                outside: int, only_out: bool, rack_size: int, cand: Any) -> int:  # pragma: no cover
+    """The plays of rows ``s0`` to ``s1`` that :func:`~letras.ai.endgame.plays.best_kept`
+    would keep (lane not in ``changed``, no tile in ``outside``; with ``only_out``, those
+    that go out), their rows into ``cand`` from row ``s0``; their count."""
+    n = 0
+    for i in range(s0, s1):
+        if (changed >> lane[i]) & 1 or used[i] & outside or (
+                only_out and meta[i, LAID] != rack_size):
+            continue
+        cand[s0 + n] = i
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _reply_bound(
+    meta: Any, lane: Any, laid: Any, cand: Any, c0: int, nc: int, lanes: int, opp_size: int,
+    opp_value: int, kept: int, kept_value: int, stop: bool, horizon: bool,
+    no_play_ends: bool, pass_end: int,
+) -> tuple[bool, Any, bool]:  # pragma: no cover - compiled
+    """What :func:`~letras.ai.endgame.plays.child_bounds` tells of one play (whether it is
+    known, the bound, whether its move ends the game), from the candidates
+    :func:`_candidates` picked (``nc`` rows of ``cand`` from ``c0``) less those along the
+    play's ``lanes``."""
+    best = np.int64(-1)
+    found = False
+    terminal = False
+    for q in range(c0, c0 + nc):
+        i = cand[q]
+        if (lanes >> lane[i]) & 1:
+            continue
+        value, ends = _ply_value(np.int64(meta[i, SCORE]), opp_size - np.int64(meta[i, LAID]),
+                                 opp_value - laid[i], kept, kept_value, stop)
+        if not found or value > best:
+            best = value
+            found = True
+            terminal = ends
+    if not found and (no_play_ends or not horizon):
+        return False, best, False
+    if not horizon:
+        return True, best, True
+    if (pass_end and pass_end <= 1) or stop:
+        pass_value = np.int64(kept_value - opp_value)
+        pass_ends = True
+    else:
+        pass_value = -np.int64((2 * opp_size * opp_value - 2 * kept * kept_value)
+                               // (kept + opp_size))
+        pass_ends = False
+    if not found or pass_value > best:
+        best, terminal = pass_value, pass_ends
+    return True, best, terminal
 
 
 @njit(cache=True)
@@ -416,6 +471,7 @@ def search(
     f_z2 = np.zeros(max_ply + 1, np.uint64)
     f_mev = np.zeros(max_ply + 1, np.int64)
     f_oev = np.zeros(max_ply + 1, np.int64)
+    f_nc = np.zeros(max_ply + 1, np.int64)
 
     f_me[0], f_opp[0], f_pas[0], f_sl[0], f_dep[0] = me0, opp0, passes0, scoreless0, depth0
     f_alpha[0], f_beta[0] = -INF, INF
@@ -427,7 +483,6 @@ def search(
     rc = False
     stopped = False
     root_best = np.int64(NO_MOVE)
-    which = np.zeros(1, np.int64)
     while True:
         if state == 0:
             nodes += 1
@@ -478,7 +533,7 @@ def search(
                 pass_v, pass_ends = oev - mev, True
             else:
                 pass_v, pass_ends = -_horizon(oev, nop, mev, nme), False
-            meta, tiles, lane, used, laid, plane, seq = arena
+            meta, tiles, lane, used, laid, plane, seq, cand = arena
             if depth == 1 and p >= 1:
                 # one ply above the horizon: a play kept from two plies up, or the pass,
                 # may reach beta before any play is generated
@@ -513,7 +568,7 @@ def search(
                     generated += 1
                     _cache_put(cache, arena, top, n, ck1, ck2)
                 L_start[slot], L_count[slot], L_rack[slot] = top, n, me
-                meta, tiles, lane, used, laid, plane, seq = arena
+                meta, tiles, lane, used, laid, plane, seq, cand = arena
             n = L_count[slot]
             s0 = L_start[slot]
             s1 = s0 + n
@@ -526,7 +581,7 @@ def search(
                         laid_values, arena, scratch, s1, L_start[slot - 1],
                         L_count[slot - 1], L_rack[slot - 1], f_last[p], opp)
                     generated += 1
-                    meta, tiles, lane, used, laid, plane, seq = arena
+                    meta, tiles, lane, used, laid, plane, seq, cand = arena
                 if n_opp == 0:
                     rv, rc = oev - mev, True
                     state = 2
@@ -570,6 +625,9 @@ def search(
                 q += 1
             pl = play_lanes(meta[s0:s1], tiles[s0:s1], board, size)
             plane[s0:s1] = pl
+            # the other side's plays two plies up that may bound each move's reply
+            f_nc[p] = _candidates(meta, lane, used, L_start[p], L_start[p] + L_count[p],
+                                  f_last[p], L_rack[p] & ~opp, depth > 2, nop, cand)
             f_n[p] = q - q0
             f_k[p] = 0
             f_a0[p] = alpha
@@ -582,7 +640,7 @@ def search(
 
         if state == 1:
             slot = p + 1
-            meta, tiles, lane, used, laid, plane, seq = arena
+            meta, tiles, lane, used, laid, plane, seq, cand = arena
             if f_k[p] >= f_n[p] or f_alpha[p] >= f_beta[p]:
                 best = f_best[p]
                 kind = (UPPER if best <= f_a0[p] else LOWER if best >= f_beta[p] else EXACT)
@@ -625,17 +683,15 @@ def search(
                     else:
                         # what the reply is worth at least, from the other side's plays two
                         # plies up: a move its reply already refutes is not made
-                        ps0 = L_start[p]
-                        ps1 = ps0 + L_count[p]
-                        which[0] = row
-                        bound, ends, known = child_bounds(
-                            which, meta, laid, plane, _count(me), mev, meta[ps0:ps1],
-                            lane[ps0:ps1], used[ps0:ps1], laid[ps0:ps1], f_last[p],
-                            L_rack[p] & ~opp, _count(opp), oev, f_sl[p], pass_end,
-                            scoreless_end, no_play_ends, f_dep[p] == 2)
-                        if known[0] and score - bound[0] <= alpha:
+                        turns = ns
+                        stop_r = scoreless_end > 0 and turns + 1 >= scoreless_end
+                        known, bound, ends = _reply_bound(
+                            meta, lane, laid, cand, L_start[p], f_nc[p], plane[row],
+                            _count(opp), oev, _count(leave), _value(leave, bit_value),
+                            stop_r, f_dep[p] == 2, no_play_ends, pass_end)
+                        if known and score - bound <= alpha:
                             nodes += 1
-                            v, cv = score - bound[0], ends[0]
+                            v, cv = score - bound, ends
                     if v == -INF - 1:
                         f_score[p] = score
                         f_undo[p] = n_undo
@@ -675,7 +731,7 @@ def search(
             break
         p -= 1
         slot = p + 1
-        meta, tiles, lane, used, laid, plane, seq = arena
+        meta, tiles, lane, used, laid, plane, seq, cand = arena
         i = f_mv[p]
         if i >= 0:
             row = L_start[slot] + i
