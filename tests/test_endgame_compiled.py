@@ -96,11 +96,11 @@ def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
             transposed[square.col * size + square.row] = tile
         for square, _tile in placed:
             n_undo = refresh(en_words.nodes, en_words.child_masks, squares, size, values,
-                             nletters, square.row, square.col, sets[0], scores[0], has[0], 0,
-                             undo, n_undo)
+                             nletters, square.row, square.col, sets, scores, has, 0, undo,
+                             n_undo)
             n_undo = refresh(en_words.nodes, en_words.child_masks, transposed, size, values,
-                             nletters, square.col, square.row, sets[1], scores[1], has[1], 1,
-                             undo, n_undo)
+                             nletters, square.col, square.row, sets, scores, has, 1, undo,
+                             n_undo)
         fresh = all_cross(en_words.nodes, en_words.child_masks, squares, transposed, size,
                           values, nletters)
         empty = np.stack([squares == 0, transposed == 0])

@@ -78,13 +78,13 @@ def _canon(bits: Any, seg_off: Any, seg_mask: Any) -> Any:  # pragma: no cover -
 
 
 @njit(cache=True)
-def _rack_hash(bits: Any, table: Any) -> Any:  # pragma: no cover - compiled
+def _rack_hash(bits: Any, table: Any, h0: int, role: int) -> Any:  # pragma: no cover
     h = np.uint64(0)
     b = np.uint64(bits)
     while b:
         i = np.int64(k.trailing_zeros(b))
         b &= b - np.uint64(1)
-        h ^= table[i]
+        h ^= table[h0, role, i]
     return h
 
 
@@ -174,15 +174,19 @@ def _build(
         if i >= end and j >= n_new:
             break
         if j >= n_new or (i < end and lane[i] < new_lane):
-            meta[out] = meta[i]
-            tiles[out] = tiles[i]
+            for q in range(meta.shape[1]):
+                meta[out, q] = meta[i, q]
+            for q in range(size):
+                tiles[out, q] = tiles[i, q]
             lane[out] = lane[i]
             used[out] = used[i]
             laid[out] = laid[i]
             i += 1
         else:
-            meta[out] = smeta[j]
-            tiles[out] = sout[j]
+            for q in range(meta.shape[1]):
+                meta[out, q] = smeta[j, q]
+            for q in range(size):
+                tiles[out, q] = sout[j, q]
             lane[out] = new_lane
             taken[:] = 0
             bits = np.int64(0)
@@ -337,11 +341,11 @@ def _store(tt: Any, k1: Any, k2: Any, depth: int, kind: int, value: Any, move: i
 @njit(cache=True)
 def _probe(tt: Any, k1: Any, k2: Any) -> Any:  # pragma: no cover - compiled
     """The table's row for the key, or -1."""
-    tk1, tk2 = tt[0], tt[1]
+    tk1, tk2, tdep = tt[0], tt[1], tt[3]
     i0 = np.int64(k1 & np.uint64(tk1.shape[0] - 1)) & ~np.int64(1)
-    if tk1[i0] == k1 and tk2[i0] == k2 and tt[3][i0] > 0:
+    if tk1[i0] == k1 and tk2[i0] == k2 and tdep[i0] > 0:
         return i0
-    if tk1[i0 + 1] == k1 and tk2[i0 + 1] == k2 and tt[3][i0 + 1] > 0:
+    if tk1[i0 + 1] == k1 and tk2[i0 + 1] == k2 and tdep[i0 + 1] > 0:
         return i0 + 1
     return -1
 
@@ -373,10 +377,10 @@ def _make(g: Any, board: Any, tboard: Any, sets: Any, scores: Any, has: Any, siz
     for j in range(length):
         if tiles[i, j]:
             r, c = sq // size, sq % size
-            n_undo = refresh(nodes, masks, board, size, values, nletters, r, c, sets[0],
-                             scores[0], has[0], 0, undo, n_undo)
-            n_undo = refresh(nodes, masks, tboard, size, values, nletters, c, r, sets[1],
-                             scores[1], has[1], 1, undo, n_undo)
+            n_undo = refresh(nodes, masks, board, size, values, nletters, r, c, sets,
+                             scores, has, 0, undo, n_undo)
+            n_undo = refresh(nodes, masks, tboard, size, values, nletters, c, r, sets,
+                             scores, has, 1, undo, n_undo)
         sq += step
     return z1, z2, n_undo
 
@@ -483,6 +487,8 @@ def search(
     rc = False
     stopped = False
     root_best = np.int64(NO_MOVE)
+    meta, tiles, lane, used, laid, plane, seq, cand = arena
+    tval, tdep, tkind, tmove, tsig = tt[2], tt[3], tt[4], tt[5], tt[6]
     while True:
         if state == 0:
             nodes += 1
@@ -502,17 +508,17 @@ def search(
             depth = f_dep[p]
             alpha, beta = f_alpha[p], f_beta[p]
             slk = sl if scoreless_end else 0
-            k1 = (z1 ^ _rack_hash(me, zr[0, 0]) ^ _rack_hash(opp, zr[0, 1])
+            k1 = (z1 ^ _rack_hash(me, zr, 0, 0) ^ _rack_hash(opp, zr, 0, 1)
                   ^ zc[0, 0, passes] ^ zc[0, 1, slk])
-            k2 = (z2 ^ _rack_hash(me, zr[1, 0]) ^ _rack_hash(opp, zr[1, 1])
+            k2 = (z2 ^ _rack_hash(me, zr, 1, 0) ^ _rack_hash(opp, zr, 1, 1)
                   ^ zc[1, 0, passes] ^ zc[1, 1, slk])
             f_k1[p], f_k2[p] = k1, k2
             row = _probe(tt, k1, k2)
             hint = NO_MOVE
             hint_sig = np.uint64(0)
             if row >= 0:
-                edepth, kind, evalue = tt[3][row], tt[4][row], tt[2][row]
-                hint, hint_sig = tt[5][row], tt[6][row]
+                edepth, kind, evalue = tdep[row], tkind[row], tval[row]
+                hint, hint_sig = tmove[row], tsig[row]
                 if edepth >= depth and (
                         kind == EXACT or (kind == LOWER and evalue >= beta)
                         or (kind == UPPER and evalue <= alpha)):
@@ -533,7 +539,6 @@ def search(
                 pass_v, pass_ends = oev - mev, True
             else:
                 pass_v, pass_ends = -_horizon(oev, nop, mev, nme), False
-            meta, tiles, lane, used, laid, plane, seq, cand = arena
             if depth == 1 and p >= 1:
                 # one ply above the horizon: a play kept from two plies up, or the pass,
                 # may reach beta before any play is generated
@@ -556,8 +561,8 @@ def search(
             slot = p + 1
             if p > 0:
                 top = L_start[slot - 1] + L_count[slot - 1]
-                ck1 = z1 ^ _rack_hash(me, zr[0, 0])
-                ck2 = z2 ^ _rack_hash(me, zr[1, 0])
+                ck1 = z1 ^ _rack_hash(me, zr, 0, 0)
+                ck2 = z2 ^ _rack_hash(me, zr, 1, 0)
                 arena, n = _cache_get(cache, arena, top, ck1, ck2)
                 if n < 0:
                     arena, scratch, n = _build(g, board, tboard, sets, scores, has, p_int,
@@ -640,7 +645,6 @@ def search(
 
         if state == 1:
             slot = p + 1
-            meta, tiles, lane, used, laid, plane, seq, cand = arena
             if f_k[p] >= f_n[p] or f_alpha[p] >= f_beta[p]:
                 best = f_best[p]
                 kind = (UPPER if best <= f_a0[p] else LOWER if best >= f_beta[p] else EXACT)
@@ -731,7 +735,6 @@ def search(
             break
         p -= 1
         slot = p + 1
-        meta, tiles, lane, used, laid, plane, seq, cand = arena
         i = f_mv[p]
         if i >= 0:
             row = L_start[slot] + i

@@ -82,8 +82,9 @@ def refresh(
 ) -> int:  # pragma: no cover - compiled
     """After a tile is laid on (``r``, ``c``) of ``grid``: work the cross-sets out again for
     the empty squares just above and below the run of tiles through it (along the column),
-    saving the old values on ``undo`` (rows of direction, square, set, score, has) from row
-    ``n_undo``; the new count of rows."""
+    in the ``direction`` rows of ``sets``, ``scores``, ``has`` (``grid`` is the board for
+    direction 0, its transpose for 1), saving the old values on ``undo`` (rows of direction,
+    square, set, score, has) from row ``n_undo``; the new count of rows."""
     up = r
     while up > 0 and grid[(up - 1) * size + c] != 0:
         up -= 1
@@ -96,12 +97,12 @@ def refresh(
         s = rr * size + c
         undo[n_undo, 0] = direction
         undo[n_undo, 1] = s
-        undo[n_undo, 2] = np.int64(sets[s])
-        undo[n_undo, 3] = scores[s]
-        undo[n_undo, 4] = has[s]
+        undo[n_undo, 2] = np.int64(sets[direction, s])
+        undo[n_undo, 3] = scores[direction, s]
+        undo[n_undo, 4] = has[direction, s]
         n_undo += 1
-        sets[s], scores[s], has[s] = cross_one(nodes, masks, grid, size, values, nletters,
-                                               rr, c)
+        (sets[direction, s], scores[direction, s],
+         has[direction, s]) = cross_one(nodes, masks, grid, size, values, nletters, rr, c)
     return n_undo
 
 
