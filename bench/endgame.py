@@ -51,23 +51,27 @@ def endgame_of(edition_name: str, seed: int, lexicon: WordGraph) -> Game:
 
 def search_in(conn: Connection, kind: str, position: EndgamePosition, lexicon: WordGraph,
               limit: Limit) -> None:
-    """Run one search (in a process of its own) and send back its result and peak memory."""
+    """Run one search (in a process of its own) and send back its result, wall-clock and CPU
+    seconds and peak memory."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_start = usage.ru_utime + usage.ru_stime
     start = time.perf_counter()
     search = CompiledSearch if kind == "compiled" else Search
     result = search(position, lexicon, limit).run()
     seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    conn.send((result, seconds, peak))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = usage.ru_utime + usage.ru_stime - cpu_start
+    conn.send((result, seconds, cpu, usage.ru_maxrss / 1024))
     conn.close()
 
 
 def run(kind: str, position: EndgamePosition, lexicon: WordGraph,
-        limit: Limit) -> tuple[EndgameResult, float, float]:
+        limit: Limit) -> tuple[EndgameResult, float, float, float]:
     context = multiprocessing.get_context("fork")
     here, there = context.Pipe()
     process = context.Process(target=search_in, args=(there, kind, position, lexicon, limit))
     process.start()
-    out: tuple[EndgameResult, float, float] = here.recv()
+    out: tuple[EndgameResult, float, float, float] = here.recv()
     process.join()
     return out
 
@@ -84,7 +88,8 @@ def main() -> None:
     kinds = args.search.split(",")
     limit = Limit(seconds=args.seconds, work=args.work)
     print(f"{'edition':<6} {'seed':>4} {'rack':<8} {'other':<8} {'plays':>5} {'search':<8} "
-          f"{'depth':>5} {'exact':<5} {'nodes':>10} {'seconds':>8} {'MB':>6} {'value':>6}  "
+          f"{'depth':>5} {'exact':<5} {'nodes':>10} {'seconds':>8} {'cpu':>6} {'MB':>6} "
+          f"{'value':>6}  "
           f"best", flush=True)
     for name in args.editions:
         edition = find_edition(name)
@@ -105,13 +110,13 @@ def main() -> None:
             CompiledSearch(small, lexicon, limit).run()
             Search(small, lexicon, limit).run()
             for kind in kinds:
-                result, seconds, peak = run(kind, position, lexicon, limit)
+                result, seconds, cpu, peak = run(kind, position, lexicon, limit)
                 print(
                     f"{name:<6} {seed:>4} {tiles.format(view.rack, rack=True):<8} "
                     f"{tiles.format(unseen_tiles(view), rack=True):<8} {plays:>5} {kind:<8} "
                     f"{'end' if result.exact else result.depth:>5} "
                     f"{'yes' if result.exact else 'no':<5} {result.nodes:>10,} "
-                    f"{seconds:>8.1f} {peak:>6.0f} {result.value:>6}  "
+                    f"{seconds:>8.1f} {cpu:>6.1f} {peak:>6.0f} {result.value:>6}  "
                     f"{result.best.notation(edition)}",
                     flush=True,
                 )

@@ -41,9 +41,11 @@ _SEED = 0x1E77A5
 
 def usable(position: EndgamePosition) -> bool:
     """Whether the compiled search takes this position: the board holds tiles (plays are
-    made along lanes next to them) and the two racks fit one bit set."""
-    return any(position.board.squares) and len(position.rack) + len(
-        position.opponent_rack) <= 62
+    made along lanes next to them), the two racks fit one bit set and the counts of passes
+    and scoreless turns in a row fit its hash tables."""
+    return (any(position.board.squares)
+            and len(position.rack) + len(position.opponent_rack) <= 62
+            and max(position.passes_in_row, position.scoreless_in_row) < 200)
 
 
 class CompiledSearch:

@@ -1,6 +1,7 @@
 """The ``endgame`` level: once the bag is empty, search the rest of the game.
 
-Two players: an exact search (:mod:`letras.ai.endgame.search`); three or four: sampled
+Two players: an exact search (:mod:`letras.ai.endgame.compiled`, on a compiled core; the
+Python :mod:`letras.ai.endgame.search` where that does not apply); three or four: sampled
 play-outs (:mod:`letras.ai.endgame.multi`); with tiles in the bag, the ``equity`` level. How
 the searches work is told in this package's ``README.md``.
 
