@@ -27,7 +27,6 @@ from __future__ import annotations
 import random
 import zlib
 
-from letras.ai.endgame.compiled import CompiledSearch, usable
 from letras.ai.endgame.multi import solve_multi
 from letras.ai.endgame.position import EndgamePosition, EndgameResult
 from letras.ai.endgame.search import Search
@@ -59,6 +58,10 @@ def solve(
         if len(position.scores) > 2:
             return solve_multi(position, lexicon, limit, random.Random(seed))
         position = EndgamePosition.from_view(position)
+    # imported here: the compiled core's module takes a while to import, and most users of
+    # this package (every level that imports letras.ai) never search an endgame
+    from letras.ai.endgame.compiled import CompiledSearch, usable
+
     if usable(position):
         return CompiledSearch(position, lexicon, limit).run()
     return Search(position, lexicon, limit).run()
