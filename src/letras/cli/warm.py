@@ -127,9 +127,11 @@ def all_cached(until: str = STAGES[-1]) -> bool:
 
     if until == "movegen":
         return is_cached(_kernels, "generate")
+    from letras.ai.endgame import core as endgame_core
     from letras.ai.endgame import plays as endgame_plays
 
-    return is_cached(_kernels, "generate") and is_cached(endgame_plays, "_merge")
+    return (is_cached(_kernels, "generate") and is_cached(endgame_plays, "_merge")
+            and is_cached(endgame_core, "search"))
 
 
 class Warming:

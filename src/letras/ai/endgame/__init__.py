@@ -2,7 +2,9 @@
 
 - :mod:`letras.ai.endgame.player`: :class:`EndgamePlayer` and :func:`solve`;
 - :mod:`letras.ai.endgame.position`: what a search takes and gives;
-- :mod:`letras.ai.endgame.search`: the exact search for two players;
+- :mod:`letras.ai.endgame.compiled`: the exact search for two players, on the compiled core
+  of :mod:`letras.ai.endgame.core` (plays along lanes: :mod:`letras.ai.endgame.lanes`);
+- :mod:`letras.ai.endgame.search`: the same search in Python, the reference;
 - :mod:`letras.ai.endgame.plays`: its plays, made incrementally, and the compiled helpers that
   value them near the horizon;
 - :mod:`letras.ai.endgame.multi`: sampled play-outs for three or four players.

@@ -1,6 +1,7 @@
 """The ``endgame`` level: once the bag is empty, search the rest of the game.
 
-Two players: an exact search (:mod:`letras.ai.endgame.search`); three or four: sampled
+Two players: an exact search (:mod:`letras.ai.endgame.compiled`, on a compiled core; the
+Python :mod:`letras.ai.endgame.search` where that does not apply); three or four: sampled
 play-outs (:mod:`letras.ai.endgame.multi`); with tiles in the bag, the ``equity`` level. How
 the searches work is told in this package's ``README.md``.
 
@@ -57,6 +58,12 @@ def solve(
         if len(position.scores) > 2:
             return solve_multi(position, lexicon, limit, random.Random(seed))
         position = EndgamePosition.from_view(position)
+    # imported here: the compiled core's module takes a while to import, and most users of
+    # this package (every level that imports letras.ai) never search an endgame
+    from letras.ai.endgame.compiled import CompiledSearch, usable
+
+    if usable(position):
+        return CompiledSearch(position, lexicon, limit).run()
     return Search(position, lexicon, limit).run()
 
 

@@ -2,6 +2,10 @@
 deepening on plies and a transposition table, over plays made incrementally
 (:mod:`letras.ai.endgame.plays`). How it goes, and why, is told in this package's
 ``README.md`` ("Two players").
+
+:func:`~letras.ai.endgame.player.solve` runs the same search on its compiled core
+(:mod:`letras.ai.endgame.compiled`) wherever that applies; this one is the reference the
+compiled one is tested against, and the search of the positions it does not take.
 """
 
 from __future__ import annotations

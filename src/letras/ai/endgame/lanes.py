@@ -1,0 +1,202 @@
+"""Compiled plays along chosen lanes, with cross-sets kept up to date play by play: the move
+generator's own lane search (:mod:`letras.movegen._kernels`) driven from the compiled endgame
+search (:mod:`letras.ai.endgame.core`).
+
+The move generator works out every square's cross-set afresh on each call; over a search the
+board changes by one play at a time, and a play changes the cross-sets of a few squares only
+(the empty squares at both ends of each run of tiles through a new tile, across it). So the
+search keeps the cross-sets, the cross scores and whether a square has cross words, both ways,
+and after each play works out again only those squares (:func:`refresh`), saving the old
+values on an undo list (:func:`undo`). The plays along a lane are then found by the
+generator's own compiled lane search, in its order.
+
+This module is the one place the endgame reaches into the generator's private kernels
+(``_lane_setup``, ``_dfs``, ``_arc``, ``_child``, ``_has``); if they change, this is what to
+follow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from letras.movegen import _kernels as k
+from letras.movegen.columns import COLUMNS
+
+_ONE = np.uint64(1)
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+@njit(cache=True)
+def cross_one(
+    nodes: Any, masks: Any, grid: Any, size: int, values: Any, nletters: int, r: int, c: int,
+) -> tuple[Any, Any, bool]:  # pragma: no cover - compiled
+    """For plays along rows of ``grid``: the cross-set of the empty square (``r``, ``c``)
+    from the column through it, the face value of that column's tiles next to it, and whether
+    there are any (what :func:`letras.movegen._kernels.cross_sets` gives for every square)."""
+    up = r
+    while up > 0 and grid[(up - 1) * size + c] != 0:
+        up -= 1
+    down = r
+    while down < size - 1 and grid[(down + 1) * size + c] != 0:
+        down += 1
+    if up == r and down == r:
+        return _ALL, np.int32(0), False
+    total = 0
+    for rr in range(up, down + 1):
+        if rr != r:
+            t = grid[rr * size + c]
+            if not t & 0x80:
+                total += values[t & k.TILE_MASK]
+    p = k._arc(nodes, 0)
+    for rr in range(up, r):
+        t = np.int64(grid[rr * size + c] & k.TILE_MASK)
+        if not k._has(masks, p, t):
+            return np.uint64(0), np.int32(total), True
+        p = k._arc(nodes, k._child(masks, p, t))
+    letters = ((_ONE << np.uint64(nletters + 1)) - _ONE) ^ _ONE
+    todo = masks[p] & letters
+    mask = np.uint64(0)
+    while todo:
+        t = np.int64(k.trailing_zeros(todo))
+        todo &= todo - _ONE
+        q = k._child(masks, p, t)
+        for rr in range(r + 1, down + 1):
+            pp = k._arc(nodes, q)
+            want = np.int64(grid[rr * size + c] & k.TILE_MASK)
+            if not k._has(masks, pp, want):
+                q = -1
+                break
+            q = k._child(masks, pp, want)
+        if q >= 0 and nodes[q] & np.uint32(k.ACCEPTS):
+            mask |= _ONE << np.uint64(t)
+    return mask, np.int32(total), True
+
+
+@njit(cache=True)
+def refresh(
+    nodes: Any, masks: Any, grid: Any, size: int, values: Any, nletters: int, r: int, c: int,
+    sets: Any, scores: Any, has: Any, direction: int, undo: Any, n_undo: int,
+) -> int:  # pragma: no cover - compiled
+    """After a tile is laid on (``r``, ``c``) of ``grid``: work the cross-sets out again for
+    the empty squares just above and below the run of tiles through it (along the column),
+    in the ``direction`` rows of ``sets``, ``scores``, ``has`` (``grid`` is the board for
+    direction 0, its transpose for 1), saving the old values on ``undo`` (rows of direction,
+    square, set, score, has) from row ``n_undo``; the new count of rows."""
+    up = r
+    while up > 0 and grid[(up - 1) * size + c] != 0:
+        up -= 1
+    down = r
+    while down < size - 1 and grid[(down + 1) * size + c] != 0:
+        down += 1
+    for rr in (up - 1, down + 1):
+        if rr < 0 or rr >= size:
+            continue
+        s = rr * size + c
+        undo[n_undo, 0] = direction
+        undo[n_undo, 1] = s
+        undo[n_undo, 2] = np.int64(sets[direction, s])
+        undo[n_undo, 3] = scores[direction, s]
+        undo[n_undo, 4] = has[direction, s]
+        n_undo += 1
+        (sets[direction, s], scores[direction, s],
+         has[direction, s]) = cross_one(nodes, masks, grid, size, values, nletters, rr, c)
+    return n_undo
+
+
+@njit(cache=True)
+def undo_to(sets: Any, scores: Any, has: Any, undo: Any, n_undo: int,
+            down_to: int) -> None:  # pragma: no cover - compiled
+    """Put back the cross-sets saved on ``undo`` from row ``n_undo - 1`` down to
+    ``down_to`` (``sets``, ``scores``, ``has``: both directions, ``(2, squares)``)."""
+    for j in range(n_undo - 1, down_to - 1, -1):
+        d = undo[j, 0]
+        s = undo[j, 1]
+        sets[d, s] = np.uint64(undo[j, 2])
+        scores[d, s] = undo[j, 3]
+        has[d, s] = undo[j, 4] != 0
+
+
+@njit(cache=True)
+def all_cross(nodes: Any, masks: Any, board: Any, tboard: Any, size: int, values: Any,
+              nletters: int) -> tuple[Any, Any, Any]:  # pragma: no cover - compiled
+    """The cross-sets, cross scores and cross flags of every square, both ways (across from
+    ``board``, down from its transpose ``tboard``), as ``(2, squares)`` arrays."""
+    n = size * size
+    sets = np.zeros((2, n), np.uint64)
+    scores = np.zeros((2, n), np.int32)
+    has = np.zeros((2, n), np.bool_)
+    for d in range(2):
+        s, sc, h = k.cross_sets(nodes, masks, board if d == 0 else tboard, size, values,
+                                nletters)
+        sets[d] = s
+        scores[d] = sc
+        has[d] = h
+    return sets, scores, has
+
+
+@njit(cache=True)
+def lane_plays(
+    nodes: Any, masks: Any, board: Any, tboard: Any, size: int, sets: Any, scores: Any,
+    has: Any, letter: Any, word: Any, tletter: Any, tword: Any, values: Any, counts: Any,
+    rack_size: int, bingo: int, join_words: bool, lanes: int, meta: Any, out: Any, val: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """The plays of the rack ``counts`` (per tile code, 0 = blanks) along the lanes set in
+    ``lanes`` (bit ``row`` across, ``size + column`` down), in the move generator's order,
+    into ``meta``, ``out`` (grown as needed; returned) from row 0; and their count. The board
+    must not be empty."""
+    count = 0
+    frames = np.zeros((2 * size + 2, k.FIELDS), np.int64)
+    todo = np.zeros(2 * size + 2, np.uint64)
+    cur = np.zeros(size, np.uint8)
+    anchor = np.zeros(size, np.bool_)
+    playable = np.zeros(size, np.uint64)
+    rack_mask = np.uint64(0)
+    total = 0
+    for code in range(64):
+        total += counts[code]
+        if counts[code] > 0 and code > 0:
+            rack_mask |= _ONE << np.uint64(code)
+    if counts[0] > 0:
+        rack_mask = _ALL
+    codes = np.zeros(1, np.int64)
+    leave_by_placed = np.zeros(total + 1, np.float64)
+    rem = np.zeros(max(total, 1), np.int64)
+    sides = np.zeros((2, size), np.int64)
+    opts = np.zeros((2, size + 1, 4), np.int64)
+    coefs = np.zeros(size, np.int64)
+    table = np.zeros(1, np.float64)
+    radix = np.zeros(64, np.int64)
+    centre = (size // 2) * size + size // 2
+    for bit in range(2 * size):
+        if not (lanes >> bit) & 1:
+            continue
+        direction = 0 if bit < size else 1
+        row = bit if bit < size else bit - size
+        grid = board if direction == 0 else tboard
+        lm = letter if direction == 0 else tletter
+        wm = word if direction == 0 else tword
+        base = row * size
+        k._lane_setup(grid, row, size, False, centre, sets[direction], rack_mask, anchor,
+                      playable)
+        for a in range(size):
+            if not anchor[a] or playable[a] == 0:
+                continue
+            meta, out, val, count = k._dfs(
+                nodes, masks, grid[base: base + size], base, row, direction, a, size, anchor,
+                playable, has[direction], scores[direction], lm, wm, values, counts,
+                rack_size, bingo, join_words, 0, frames, todo, cur, meta, out, val, count,
+                False, table, radix, codes, leave_by_placed, rem, sides, opts, coefs,
+            )
+    return meta, out, val, count
+
+
+def scratch(size: int, rows: int = 1024) -> tuple[Any, Any, Any]:
+    """Arrays for :func:`lane_plays` to write into."""
+    return (np.zeros((rows, COLUMNS), np.int32), np.zeros((rows, size), np.uint8),
+            np.zeros(rows, np.float64))
+
+
+__all__ = ["all_cross", "cross_one", "lane_plays", "refresh", "scratch", "undo_to"]

@@ -1,0 +1,163 @@
+"""The compiled endgame search: its cross-sets kept play by play are the move generator's, its
+plays along lanes are the generator's, and on many small real endgames it finds the same exact
+value as the Python search (:class:`letras.ai.endgame.search.Search`), under several rule
+options; the same position and work limit give the same answer twice."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from letras.ai.endgame import EndgamePosition, solve
+from letras.ai.endgame.compiled import CompiledSearch, usable
+from letras.ai.endgame.lanes import all_cross, lane_plays, refresh, scratch, undo_to
+from letras.ai.endgame.search import Search
+from letras.ai.player import NO_LIMIT, Limit
+from letras.board import Board
+from letras.editions import find_edition
+from letras.game import Game
+from letras.lexicon.kwg import WordGraph
+from letras.movegen import _edition_arrays, generate
+from letras.play import Place
+from test_endgame_fast import endgame_game
+
+EN = find_edition("en")
+
+
+def flat(board: Board) -> tuple[np.ndarray, np.ndarray]:
+    size = board.size
+    squares = np.frombuffer(board.squares, np.uint8).copy()
+    return squares, squares.reshape(size, size).T.copy().reshape(-1)
+
+
+def positions(lexicon: WordGraph, seeds: range, per_game: int, tiles: int) -> list[
+        tuple[Game, tuple[int, ...], tuple[int, ...]]]:
+    """Real boards from seeded games, racks cut to a few of the real tiles (at most ``tiles``
+    between the two)."""
+    out = []
+    for seed in seeds:
+        game = endgame_game(seed, lexicon)
+        if game.over:
+            continue
+        rng = random.Random(seed)
+        mine, theirs = game.rack(game.to_move), game.rack(1 - game.to_move)
+        for _ in range(per_game):
+            a = rng.randint(1, min(tiles - 1, 4, len(mine)))
+            b = rng.randint(1, min(tiles - a, 4, len(theirs)))
+            out.append((game, tuple(rng.sample(mine, a)), tuple(rng.sample(theirs, b))))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
+                                                          seed: int) -> None:
+    """Along a line of plays: the cross-sets refreshed around each play's tiles equal those
+    worked out afresh, the plays along every lane equal :func:`generate`'s, and undoing the
+    refreshes puts the old cross-sets back."""
+    game = endgame_game(seed, en_words)
+    board = game.board.copy()
+    size = board.size
+    letter, word, values = _edition_arrays(EN)
+    nletters = len(EN.tiles.labels) - 1
+    tl = letter.reshape(size, size).T.copy().reshape(-1)
+    tw = word.reshape(size, size).T.copy().reshape(-1)
+    squares, transposed = flat(board)
+    sets, scores, has = all_cross(en_words.nodes, en_words.child_masks, squares, transposed,
+                                  size, values, nletters)
+    rng = random.Random(seed)
+    racks = [game.rack(0), game.rack(1)]
+    undo = np.zeros((400, 5), np.int64)
+    n_undo = 0
+    checked = 0
+    for turn in range(4):
+        rack = racks[turn % 2]
+        plays = generate(board, rack, en_words)
+        counts = np.zeros(64, np.int64)
+        for t in rack:
+            counts[t] += 1
+        meta, out, val = scratch(size)
+        meta, out, _, n = lane_plays(
+            en_words.nodes, en_words.child_masks, squares, transposed, size, sets, scores, has,
+            letter, word, tl, tw, values, counts, EN.rack_size, EN.rules.bingo_bonus, True,
+            (1 << (2 * size)) - 1, meta, out, val)
+        assert n == len(plays)
+        assert (meta[:n] == plays.meta).all() and (out[:n] == plays.tiles).all()
+        if not len(plays):
+            break
+        place: Place = plays.place(rng.randrange(len(plays)))
+        before = (sets.copy(), scores.copy(), has.copy())
+        start = n_undo
+        placed = place.placed()
+        board.put(placed)
+        for square, tile in placed:
+            squares[square.row * size + square.col] = tile
+            transposed[square.col * size + square.row] = tile
+        for square, _tile in placed:
+            n_undo = refresh(en_words.nodes, en_words.child_masks, squares, size, values,
+                             nletters, square.row, square.col, sets, scores, has, 0, undo,
+                             n_undo)
+            n_undo = refresh(en_words.nodes, en_words.child_masks, transposed, size, values,
+                             nletters, square.col, square.row, sets, scores, has, 1, undo,
+                             n_undo)
+        fresh = all_cross(en_words.nodes, en_words.child_masks, squares, transposed, size,
+                          values, nletters)
+        empty = np.stack([squares == 0, transposed == 0])
+        for mine, theirs in zip((sets, scores, has), fresh, strict=True):
+            assert (mine[empty] == theirs[empty]).all()
+        checked += 1
+        if turn == 3:
+            # undo the last play's refreshes: the cross-sets before it are back
+            undo_to(sets, scores, has, undo, n_undo, start)
+            for mine, old in zip((sets, scores, has), before, strict=True):
+                assert (mine == old).all()
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("changes", [
+    {},
+    {"pass_rounds_to_end": 1},
+    {"pass_rounds_to_end": 0, "scoreless_turns_to_end": 3},
+    {"end_when_no_play_possible": False},
+    {"pass_rounds_to_end": 0, "end_when_no_play_possible": False},
+])
+def test_the_compiled_search_finds_the_python_searchs_values(
+    en_words: WordGraph, changes: dict[str, object]
+) -> None:
+    """On real boards with up to six tiles between the two racks, the exact value (and
+    whether it is exact) is the Python search's, and the best move reaches it."""
+    rules = EN.rules.replace(**changes)
+    cases = positions(en_words, range(4), 3, 6)
+    assert len(cases) >= 9
+    for game, mine, theirs in cases:
+        position = EndgamePosition(game.board, mine, theirs, rules)
+        assert usable(position)
+        fast = CompiledSearch(position, en_words, NO_LIMIT).run()
+        slow = Search(position, en_words, NO_LIMIT).run()
+        assert fast.exact and slow.exact
+        assert fast.value == slow.value
+        assert fast.principal_variation[0] == fast.best
+
+
+def test_the_compiled_search_is_deterministic_for_a_work_limit(en_words: WordGraph) -> None:
+    game = endgame_game(1, en_words)
+    position = EndgamePosition(game.board, game.rack(game.to_move),
+                               game.rack(1 - game.to_move), EN.rules)
+    first = solve(position, en_words, Limit(work=3000))
+    again = solve(position, en_words, Limit(work=3000))
+    assert (first.best, first.value, first.nodes, first.depth) == (
+        again.best, again.value, again.nodes, again.depth)
+    assert not first.exact and first.depth >= 1
+
+
+@pytest.mark.slow
+def test_the_compiled_search_agrees_on_bigger_endgames(en_words: WordGraph) -> None:
+    """Up to eight tiles between the racks, on more boards."""
+    cases = positions(en_words, range(4, 12), 2, 8)
+    assert len(cases) >= 10
+    for game, mine, theirs in cases:
+        position = EndgamePosition(game.board, mine, theirs, EN.rules)
+        fast = CompiledSearch(position, en_words, NO_LIMIT).run()
+        slow = Search(position, en_words, NO_LIMIT).run()
+        assert fast.exact and slow.exact and fast.value == slow.value
