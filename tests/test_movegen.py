@@ -7,6 +7,7 @@ import itertools
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -254,3 +255,43 @@ def test_after_a_play_only_the_changed_lanes_have_new_plays(seed: int) -> None:
         assert all(lanes[lane(p)] for p, _ in generate(board, rack, graph, lanes=lanes))
         assert kept.keys().isdisjoint(fresh.keys())
         assert kept | fresh == {key(p): s for p, s in generate(board, rack, graph)}
+
+
+@pytest.mark.parametrize("rack_text", ["AEINRST", "?EIKLNO", "??AQTUX"])
+def test_the_best_plays_on_the_empty_board_are_found_both_ways(rack_text: str) -> None:
+    """On the empty board the best few are searched across and turned down: every play of
+    the full list comes back, with its score, when enough are asked for."""
+    en = find_edition("en")
+    graph = graph_for_words(en, DATA / "en-words.txt.xz")
+    board, rack = Board(en), en.tiles.parse(rack_text, rack=True)
+    every = {(p.notation(en), s) for p, s in generate(board, rack, graph)}
+    top = top_plays(board, rack, graph, len(every) + 3)
+    assert len(top) == len(every) and {(p.notation(en), s) for p, s in top} == every
+    best = best_play(board, rack, graph)
+    assert best is not None and best[0].direction == Direction.ACROSS
+    assert [s for _, s in top_plays(board, rack, graph, 6)] == [s for _, s in top[:6]]
+
+
+def test_the_wide_graph_layout_finds_the_same_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edition with tile codes of 32 and more keeps each node's list tiles beside it in a
+    second word: the search reads either layout the same."""
+    import letras.movegen
+    from letras.movegen import _kernels, packed
+
+    en = find_edition("en")
+    graph = graph_for_words(en, DATA / "en-words.txt.xz")
+    narrow = packed(graph)
+    wide = _kernels.packed_graph(graph.nodes, True)
+    assert narrow.shape == (len(graph.nodes), 1) and wide.shape == (len(graph.nodes), 2)
+    assert np.array_equal(narrow[:, 0] & 0xFFFFFFFF, wide[:, 0])
+    assert np.array_equal(narrow[:, 0] >> np.uint64(32), wide[:, 1])
+    positions = read_positions(DATA / "en-positions.tsv")[-6:]
+    found = {}
+    for layout in (narrow, wide):
+        monkeypatch.setitem(letras.movegen._PACKED, graph, layout)
+        found[layout.shape[1]] = [
+            sorted((p.notation(en), s) for p, s in generate(parse_board(cgp, en),
+                                                           parse_rack(rack, en), graph))
+            for _, cgp, rack, *_ in positions
+        ]
+    assert found[1] == found[2] and all(found[1])

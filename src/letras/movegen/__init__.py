@@ -28,6 +28,7 @@ Conventions:
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -58,6 +59,18 @@ class ScoredPlay:
 
 
 _ARRAYS: dict[int, tuple[Edition, tuple[npt.NDArray[np.int64], ...]]] = {}
+_PACKED: weakref.WeakKeyDictionary[WordGraph, npt.NDArray[np.uint64]] = (
+    weakref.WeakKeyDictionary())
+
+
+def packed(lexicon: WordGraph) -> npt.NDArray[np.uint64]:
+    """The word graph as the compiled search reads it (:func:`_kernels.packed_graph`), made
+    once per graph and kept while the graph lives."""
+    known = _PACKED.get(lexicon)
+    if known is None:
+        wide = len(lexicon.edition.tiles.labels) > 32
+        known = _PACKED[lexicon] = k.packed_graph(lexicon.nodes, wide)
+    return known
 
 
 def _edition_arrays(edition: Edition) -> tuple[npt.NDArray[np.int64], ...]:
@@ -214,7 +227,7 @@ def _run(
     else:
         table, radix = leave_table(rack, leave_value)
     meta, tiles, ranks, count = k.generate(
-        lexicon.nodes, lexicon.child_masks, squares, board.size, counts, values, letter, word,
+        packed(lexicon), squares, board.size, counts, values, letter, word,
         len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, join_words,
         np.ones((2, board.size), np.bool_) if lanes is None else lanes, keep,
         leave_value is not None, table, radix,
@@ -243,9 +256,9 @@ def lane_state(board: Board, lexicon: WordGraph) -> LaneState:
     across = np.frombuffer(board.squares, np.uint8)
     down = across.reshape(size, size).T.copy().reshape(-1)
     nletters = len(board.edition.tiles.labels) - 1
-    sets, scores, _ = zip(*(k.cross_sets(lexicon.nodes, lexicon.child_masks, grid, size,
-                                         values, nletters) for grid in (across, down)),
-                          strict=True)
+    graph = packed(lexicon)
+    sets, scores, _ = zip(*(k.cross_sets(graph, grid, size, values, nletters)
+                            for grid in (across, down)), strict=True)
     shape = (2, size, size)
     return LaneState(np.stack([across, down]).reshape(shape), np.stack(sets).reshape(shape),
                      np.stack(scores).reshape(shape))

@@ -6,8 +6,10 @@ when tile t makes a valid word with the tiles above and below), the face value o
 (the cross score), whether there are any (``has_cross``), and the premiums. Plays are scored as
 they are generated and written into arrays that grow as needed.
 
-Beside the graph the search keeps, for every node, the set of tiles of its arc list from that
-node to the list's end (:func:`child_masks`, one bit per tile code). A list's child for a tile is
+The search reads the graph as :func:`packed_graph` lays it out: beside each node's word, the set
+of tiles of the arc list it points to (one bit per tile code), in the same 8 bytes while the
+edition's tile codes are below 32. One read of a node gives what the next step needs: whether a
+word ends there, where its list starts, and the tiles of that list. A list's child for a tile is
 then found at once, by counting the set bits below it, and a square is only entered when some
 child fits it: its cross-set, and the rack's tiles (all letters while a blank is left).
 """
@@ -52,9 +54,61 @@ ONE = np.uint64(1)
 trailing_zeros: Any = _trailing_zeros  # an LLVM intrinsic, untyped for mypy
 
 
+LOW = np.uint64(0xFFFFFFFF)
+
+
 @njit(cache=True)
-def _arc(nodes: Any, q: Any) -> Any:  # pragma: no cover - compiled
-    return np.int64(nodes[q] >> np.uint32(ARC_SHIFT))
+def packed_graph(nodes: Any, wide: bool) -> Any:  # pragma: no cover - compiled
+    """The word graph as the search reads it: for every node, its word (tile, flags, arc) and
+    the tiles of the arc list it points to (bit t for tile t), so that one read of a node
+    gives all the next step needs. With 64 tile codes or fewer below 32 (not ``wide``) both
+    fit one ``uint64`` (the word low, the tiles high), a row of ``(n, 1)``; else a row of
+    ``(n, 2)``."""
+    n = len(nodes)
+    tail = np.zeros(n, np.uint64)  # the tiles of a node's arc list from that node on
+    for p in range(n - 1, 1, -1):
+        node = nodes[p]
+        bit = ONE << np.uint64(node & np.uint32(TILE_MASK))
+        if node & np.uint32(IS_END) or p == n - 1:
+            tail[p] = bit
+        else:
+            tail[p] = bit | tail[p + 1]
+    packed = np.zeros((n, 2 if wide else 1), np.uint64)
+    for p in range(n):
+        node = nodes[p]
+        below = tail[np.int64(node >> np.uint32(ARC_SHIFT))]
+        if wide:
+            packed[p, 0] = np.uint64(node)
+            packed[p, 1] = below
+        else:
+            packed[p, 0] = np.uint64(node) | (below << np.uint64(32))
+    return packed
+
+
+@njit(cache=True, inline="always")
+def _word(pk: Any, q: Any) -> Any:  # pragma: no cover - compiled
+    """Node ``q``'s word: its tile, flags and arc, as in the graph's ``nodes``."""
+    return pk[q, 0] & LOW
+
+
+@njit(cache=True, inline="always")
+def _next(pk: Any, q: Any) -> Any:  # pragma: no cover - compiled
+    """The first node of the arc list node ``q`` points to (0 for none)."""
+    return np.int64((pk[q, 0] & LOW) >> np.uint64(ARC_SHIFT))
+
+
+@njit(cache=True, inline="always")
+def _below(pk: Any, q: Any) -> Any:  # pragma: no cover - compiled
+    """The tiles of the arc list node ``q`` points to, as bits."""
+    if pk.shape[1] == 2:
+        return pk[q, 1]
+    return pk[q, 0] >> np.uint64(32)
+
+
+@njit(cache=True, inline="always")
+def _at(p: Any, tiles: Any, tile: Any) -> Any:  # pragma: no cover - compiled
+    """The node for ``tile`` in the arc list starting at ``p`` whose tiles are ``tiles``."""
+    return np.int64(p + np.int64(_popcount(tiles & ((ONE << np.uint64(tile)) - ONE))))
 
 
 def _popcount_intrinsic(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
@@ -71,30 +125,17 @@ def _popcount_intrinsic(typingctx: Any, x: Any) -> Any:  # pragma: no cover - co
 _popcount: Any = intrinsic(_popcount_intrinsic)
 
 
-@njit(cache=True, inline="always")
-def _child(masks: Any, p: Any, tile: Any) -> Any:  # pragma: no cover - compiled
-    """The node for ``tile`` in the arc list starting at ``p``, which must have it."""
-    below = masks[p] & ((ONE << np.uint64(tile)) - ONE)
-    return np.int64(p + np.int64(_popcount(below)))
-
-
-@njit(cache=True, inline="always")
-def _has(masks: Any, p: Any, tile: Any) -> bool:  # pragma: no cover - compiled
-    """Does the arc list starting at ``p`` (0 = no list) have ``tile``?"""
-    return bool((masks[p] >> np.uint64(tile)) & ONE)
-
-
 @njit(cache=True)
 def cross_sets(
-    nodes: Any, masks: Any, board: Any, size: int, values: Any, nletters: int
+    pk: Any, board: Any, size: int, values: Any, nletters: int
 ) -> tuple[Any, Any, Any]:  # pragma: no cover - compiled
     """For plays along rows of ``board`` (flat, row-major): each empty square's cross-set from
-    the column through it, the face value of that column's tiles, and whether there are any."""
+    the column through it, the face value of that column's tiles, and whether there are any.
+    ``pk`` is the word graph as :func:`packed_graph` makes it."""
     n = size * size
     sets = np.zeros(n, np.uint64)
     scores = np.zeros(n, np.int32)
     has = np.zeros(n, np.bool_)
-    dawg = _arc(nodes, 0)
     letters = ((ONE << np.uint64(nletters + 1)) - ONE) ^ ONE
     for r in range(size):
         for c in range(size):
@@ -119,29 +160,32 @@ def cross_sets(
                         total += values[t & TILE_MASK]
             scores[s] = total
             # walk the DAWG through the tiles above, then try each letter and the tiles below
-            p = dawg
+            p = _next(pk, 0)
+            tiles = _below(pk, 0)
             for rr in range(up, r):
                 t = np.int64(board[rr * size + c] & TILE_MASK)
-                if not _has(masks, p, t):
+                if not (tiles >> np.uint64(t)) & ONE:
                     p = 0
                     break
-                p = _arc(nodes, _child(masks, p, t))
+                q = _at(p, tiles, t)
+                p = _next(pk, q)
+                tiles = _below(pk, q)
             if p == 0:
                 continue
-            todo = masks[p] & letters
+            todo = tiles & letters
             mask = np.uint64(0)
             while todo:
                 t = np.int64(trailing_zeros(todo))
                 todo &= todo - ONE
-                q = _child(masks, p, t)
+                q = _at(p, tiles, t)
                 for rr in range(r + 1, down + 1):
-                    pp = _arc(nodes, q)
                     want = np.int64(board[rr * size + c] & TILE_MASK)
-                    if not _has(masks, pp, want):
+                    below = _below(pk, q)
+                    if not (below >> np.uint64(want)) & ONE:
                         q = -1
                         break
-                    q = _child(masks, pp, want)
-                if q >= 0 and nodes[q] & np.uint32(ACCEPTS):
+                    q = _at(_next(pk, q), below, want)
+                if q >= 0 and _word(pk, q) & np.uint64(ACCEPTS):
                     mask |= ONE << np.uint64(t)
             sets[s] = mask
     return sets, scores, has
@@ -178,13 +222,13 @@ def _push(
 
 @njit(cache=True, inline="always")
 def _fits(
-    masks: Any, p: Any, lane: Any, pos: Any, playable: Any, have: Any, blanks: bool
+    tiles: Any, lane: Any, pos: Any, playable: Any, have: Any, blanks: bool
 ) -> Any:  # pragma: no cover - compiled
-    """The tiles of arc list ``p`` that can go on square ``pos`` now: the board's tile there,
+    """Which of an arc list's ``tiles`` can go on square ``pos`` now: the board's tile there,
     or the letters its cross-set allows that the rack has (any, with a blank)."""
     if lane[pos] != 0:
-        return masks[p] & (ONE << np.uint64(lane[pos] & TILE_MASK))
-    fits = masks[p] & playable[pos] & ~ONE
+        return tiles & (ONE << np.uint64(lane[pos] & TILE_MASK))
+    fits = tiles & playable[pos] & ~ONE
     return fits if blanks else fits & have
 
 
@@ -392,7 +436,7 @@ def _bound(
 
 @njit(cache=True)
 def generate(
-    nodes: Any, masks: Any, board: Any, size: int, rack: Any, values: Any,
+    pk: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
     leave_table: Any, radix: Any,
@@ -425,6 +469,7 @@ def generate(
     # the search stack: one row of FIELDS per square of the play being built
     frames = np.zeros((2 * size + 2, FIELDS), np.int64)
     todo = np.zeros(2 * size + 2, np.uint64)
+    lists = np.zeros(2 * size + 2, np.uint64)  # the tiles of each frame's arc list
     cur = np.zeros(size, np.uint8)
     anchor = np.zeros(size, np.bool_)
     # the letters the rack can lay: its own, or every letter with a blank
@@ -476,13 +521,18 @@ def generate(
     all_sets = np.zeros((2, size * size), np.uint64)
     all_cscores = np.zeros((2, size * size), np.int32)
     all_has = np.zeros((2, size * size), np.bool_)
+    # On the empty board of a layout symmetric about its diagonal, every play down is a play
+    # across turned over, with the same score and leave: the best few are searched across only
+    # and turned over afterwards.
+    mirror = empty and keep > 0 and both_on_empty and np.array_equal(lm_t, letter_mult) and (
+        np.array_equal(wm_t, word_mult))
     for direction in range(2):
-        if empty and direction == 1 and not both_on_empty:
+        if empty and direction == 1 and (mirror or not both_on_empty):
             break
         grid = board if direction == 0 else transposed
         lm = letter_mult if direction == 0 else lm_t
         wm = word_mult if direction == 0 else wm_t
-        sets, cscores, has = cross_sets(nodes, masks, grid, size, values, nletters)
+        sets, cscores, has = cross_sets(pk, grid, size, values, nletters)
         all_sets[direction] = sets
         all_cscores[direction] = cscores
         all_has[direction] = has
@@ -505,9 +555,9 @@ def generate(
                     n_an += 1
                     continue
                 meta, out, val, count = _dfs(
-                    nodes, masks, lane, base, row, direction, a, size, anchor, playable, has,
+                    pk, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep, frames,
-                    todo, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
+                    todo, lists, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
                     leave_by_placed, rem, sides, opts, coefs,
                 )
     if keep:
@@ -524,23 +574,50 @@ def generate(
             _lane_setup(grid, row, size, empty, centre, all_sets[direction], rack_mask,
                         anchor, playable)
             meta, out, val, count = _dfs(
-                nodes, masks, grid[base: base + size], base, row, direction, an_a[idx], size,
+                pk, grid[base: base + size], base, row, direction, an_a[idx], size,
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
-                rack, rack_size, bingo, join_words, keep, frames, todo, cur, meta, out, val,
+                rack, rack_size, bingo, join_words, keep, frames, todo, lists, cur, meta, out, val,
                 count, use_leave, leave_table, radix, codes, leave_by_placed, rem, sides, opts,
                 coefs,
             )
+    if mirror:
+        return _with_mirrors(meta, out, val, count, keep)
     return meta, out, val, count
 
 
 @njit(cache=True)
+def _with_mirrors(
+    meta: Any, out: Any, val: Any, count: int, keep: int
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """The best ``keep`` of plays across and the same plays turned down (see
+    :func:`generate`), the plays across first among equals."""
+    both = np.zeros((2 * count, COLUMNS), np.int32)
+    tiles = np.zeros((2 * count, out.shape[1]), np.uint8)
+    values = np.zeros(2 * count, np.float64)
+    for i in range(count):
+        both[i] = meta[i]
+        tiles[i] = out[i]
+        values[i] = val[i]
+        both[count + i] = meta[i]
+        both[count + i, ROW] = meta[i, COL]
+        both[count + i, COL] = meta[i, ROW]
+        both[count + i, DIRECTION] = 1
+        tiles[count + i] = out[i]
+        values[count + i] = val[i]
+    if 2 * count <= keep:
+        return both, tiles, values, 2 * count
+    order = np.argsort(-values, kind="mergesort")[:keep]
+    return both[order].copy(), tiles[order].copy(), values[order].copy(), keep
+
+
+@njit(cache=True)
 def _dfs(
-    nodes: Any, masks: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
+    pk: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
     anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
     rack: Any, rack_size: int, bingo: int, join_words: bool, keep: int, frames: Any,
-    todo: Any, cur: Any, meta: Any, out: Any, val: Any, count: int, use_leave: bool,
-    leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any, sides: Any,
-    opts: Any, coefs: Any,
+    todo: Any, lists: Any, cur: Any, meta: Any, out: Any, val: Any, count: int,
+    use_leave: bool, leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any,
+    sides: Any, opts: Any, coefs: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`).
 
@@ -552,17 +629,22 @@ def _dfs(
     if keep and count == keep:
         threshold = val[_weakest(val, count)]
     have = np.uint64(0)  # the letters the rack holds a tile of
+    leave = 0  # the index of the leave (the tiles not laid yet)
     for code in range(1, 64):
         if rack[code] > 0:
             have |= ONE << np.uint64(code)
+    if use_leave:
+        leave = index_of_counts(rack, radix)
     # frame 0: the anchor square, going left, in the GADDAG root list
-    root = _arc(nodes, 1)
-    first = _fits(masks, root, lane, a, playable, have, rack[0] > 0)
+    root = _next(pk, 1)
+    root_tiles = _below(pk, 1)
+    first = _fits(root_tiles, lane, a, playable, have, rack[0] > 0)
     if first == 0:
         return meta, out, val, count
     d = 0
     _push(frames, 0, a, 0, root, a, 0, 1, 0, 0)
     todo[0] = first
+    lists[0] = root_tiles
     while d >= 0:
         # undo the previous choice of this frame
         taken = frames[d, TAKEN]
@@ -570,6 +652,7 @@ def _dfs(
             if taken > 0 and rack[taken] == 0:
                 have |= ONE << np.uint64(taken)
             rack[taken] += 1
+            leave += radix[taken]
             frames[d, TAKEN] = -1
         bits = todo[d]
         if bits == 0:
@@ -577,7 +660,7 @@ def _dfs(
             continue
         pos = frames[d, POS]
         t = np.int64(trailing_zeros(bits))
-        q = _child(masks, frames[d, LIST], t)
+        q = _at(frames[d, LIST], lists[d], t)
         # choose what this frame tries now: the board's tile, the rack's tile, or a blank as
         # the same letter (next time round)
         placed_tile: Any = 0
@@ -593,6 +676,7 @@ def _dfs(
             else:
                 todo[d] = bits & (bits - ONE)
             rack[t] -= 1
+            leave -= radix[t]
             if rack[t] == 0:
                 have &= ~(ONE << np.uint64(t))
             frames[d, TAKEN] = t
@@ -602,6 +686,7 @@ def _dfs(
             frames[d, VARIANT] = 0
             todo[d] = bits & (bits - ONE)
             rack[0] -= 1
+            leave -= radix[0]
             frames[d, TAKEN] = 0
             placed_tile = t | 0x80
         # the state after this square
@@ -620,13 +705,13 @@ def _dfs(
                 cross += (cscores[sq] + value * lm[sq]) * wm[sq]
             placed += 1
             cur[pos] = placed_tile
-        node = nodes[q]
-        arc = _arc(nodes, q)
+        node = pk[q, 0]
+        arc = np.int64((node & LOW) >> np.uint64(ARC_SHIFT))
         phase = frames[d, PHASE]
         left = pos if phase == 0 else frames[d, LEFT]
         right = a if phase == 0 else pos
         # a play ends here?
-        if node & np.uint32(ACCEPTS) and (left == 0 or lane[left - 1] == 0) and (
+        if node & np.uint64(ACCEPTS) and (left == 0 or lane[left - 1] == 0) and (
                 (phase == 0 and right_clear)
                 or (phase == 1 and (pos == size - 1 or lane[pos + 1] == 0))):
             skip = False
@@ -646,7 +731,7 @@ def _dfs(
                 score += bingo
             rank = float(score)
             if use_leave:
-                rank += leave_table[index_of_counts(rack, radix)]
+                rank += leave_table[leave]
             slot = count
             if keep and count == keep:
                 slot = _weakest(val, count)
@@ -663,9 +748,10 @@ def _dfs(
                 meta[slot, LENGTH] = right - left + 1
                 meta[slot, SCORE] = score
                 meta[slot, LAID] = placed
-                out[slot, :] = 0
                 for i in range(left, right + 1):
                     out[slot, i - left] = cur[i]
+                for i in range(right - left + 1, size):
+                    out[slot, i] = 0
                 if slot == count:
                     count += 1
                 if keep and count == keep:
@@ -681,24 +767,30 @@ def _dfs(
         # push the continuations that some tile fits: go on leftwards, or switch to the right
         # side (the left one is tried first)
         blanks = rack[0] > 0
+        below = _below(pk, q)
         if phase == 0:
-            if (pos == 0 or lane[pos - 1] == 0) and a + 1 < size and _has(masks, arc, 0):
-                right_list = _arc(nodes, _child(masks, arc, 0))
-                fits = _fits(masks, right_list, lane, a + 1, playable, have, blanks)
+            if (pos == 0 or lane[pos - 1] == 0) and a + 1 < size and below & ONE:
+                # the separator is the lowest tile: the first node of the list
+                right_list = _next(pk, arc)
+                right_tiles = _below(pk, arc)
+                fits = _fits(right_tiles, lane, a + 1, playable, have, blanks)
                 if fits:
                     d += 1
                     _push(frames, d, a + 1, 1, right_list, pos, main, mult, cross, placed)
                     todo[d] = fits
+                    lists[d] = right_tiles
             if pos > 0 and (lane[pos - 1] != 0 or not anchor[pos - 1]):
-                fits = _fits(masks, arc, lane, pos - 1, playable, have, blanks)
+                fits = _fits(below, lane, pos - 1, playable, have, blanks)
                 if fits:
                     d += 1
                     _push(frames, d, pos - 1, 0, arc, pos - 1, main, mult, cross, placed)
                     todo[d] = fits
+                    lists[d] = below
         elif pos + 1 < size:
-            fits = _fits(masks, arc, lane, pos + 1, playable, have, blanks)
+            fits = _fits(below, lane, pos + 1, playable, have, blanks)
             if fits:
                 d += 1
                 _push(frames, d, pos + 1, 1, arc, left, main, mult, cross, placed)
                 todo[d] = fits
+                lists[d] = below
     return meta, out, val, count
