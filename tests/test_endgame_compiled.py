@@ -19,7 +19,7 @@ from letras.board import Board
 from letras.editions import find_edition
 from letras.game import Game
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import _edition_arrays, generate
+from letras.movegen import _edition_arrays, generate, packed
 from letras.play import Place
 from test_endgame_fast import endgame_game
 
@@ -64,8 +64,8 @@ def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
     tl = letter.reshape(size, size).T.copy().reshape(-1)
     tw = word.reshape(size, size).T.copy().reshape(-1)
     squares, transposed = flat(board)
-    sets, scores, has = all_cross(en_words.nodes, en_words.child_masks, squares, transposed,
-                                  size, values, nletters)
+    graph = packed(en_words)
+    sets, scores, has = all_cross(graph, squares, transposed, size, values, nletters)
     rng = random.Random(seed)
     racks = [game.rack(0), game.rack(1)]
     undo = np.zeros((400, 5), np.int64)
@@ -79,9 +79,9 @@ def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
             counts[t] += 1
         meta, out, val = scratch(size)
         meta, out, _, n = lane_plays(
-            en_words.nodes, en_words.child_masks, squares, transposed, size, sets, scores, has,
-            letter, word, tl, tw, values, counts, EN.rack_size, EN.rules.bingo_bonus, True,
-            (1 << (2 * size)) - 1, meta, out, val)
+            graph, squares, transposed, size, sets, scores, has, letter, word, tl, tw, values,
+            counts, EN.rack_size, EN.rules.bingo_bonus, True, (1 << (2 * size)) - 1, meta, out,
+            val)
         assert n == len(plays)
         assert (meta[:n] == plays.meta).all() and (out[:n] == plays.tiles).all()
         if not len(plays):
@@ -95,14 +95,11 @@ def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
             squares[square.row * size + square.col] = tile
             transposed[square.col * size + square.row] = tile
         for square, _tile in placed:
-            n_undo = refresh(en_words.nodes, en_words.child_masks, squares, size, values,
-                             nletters, square.row, square.col, sets, scores, has, 0, undo,
-                             n_undo)
-            n_undo = refresh(en_words.nodes, en_words.child_masks, transposed, size, values,
-                             nletters, square.col, square.row, sets, scores, has, 1, undo,
-                             n_undo)
-        fresh = all_cross(en_words.nodes, en_words.child_masks, squares, transposed, size,
-                          values, nletters)
+            n_undo = refresh(graph, squares, size, values, nletters, square.row, square.col,
+                             sets, scores, has, 0, undo, n_undo)
+            n_undo = refresh(graph, transposed, size, values, nletters, square.col,
+                             square.row, sets, scores, has, 1, undo, n_undo)
+        fresh = all_cross(graph, squares, transposed, size, values, nletters)
         empty = np.stack([squares == 0, transposed == 0])
         for mine, theirs in zip((sets, scores, has), fresh, strict=True):
             assert (mine[empty] == theirs[empty]).all()

@@ -25,7 +25,7 @@ from letras.ai.endgame.position import (
 from letras.ai.endgame.search import DEPTHS
 from letras.ai.player import Choice, Limit
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import Plays, _edition_arrays, generate
+from letras.movegen import Plays, _edition_arrays, generate, packed
 from letras.movegen.columns import ACROSS, COL, COLUMNS, DIRECTION, LENGTH, ROW
 from letras.play import Pass
 from letras.tiles import BLANK_BIT
@@ -69,7 +69,7 @@ class CompiledSearch:
         no_play_ends = rules.end_when_no_play_possible and rules.exchange_min_bag > 0
         letter, word, values = _edition_arrays(self.edition)
         self.board = np.frombuffer(board.squares, np.uint8).copy()
-        self.g = (lexicon.nodes, lexicon.child_masks, letter, word,
+        self.g = (packed(lexicon), letter, word,
                   letter.reshape(size, size).T.copy().reshape(-1),
                   word.reshape(size, size).T.copy().reshape(-1), values)
         self.nletters = len(self.edition.tiles.labels) - 1
@@ -131,7 +131,7 @@ class CompiledSearch:
         board = self.board.copy()
         tboard = board.reshape(size, size).T.copy().reshape(-1)
         g = self.g
-        sets, scores, has = all_cross(g[0], g[1], board, tboard, size, g[6], self.nletters)
+        sets, scores, has = all_cross(g[0], board, tboard, size, g[5], self.nletters)
         pos = self.position
         work = -1 if self.limit.work is None else self.limit.work
         result, self.arena, self.scratch = core.search(

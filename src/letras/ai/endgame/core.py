@@ -142,7 +142,7 @@ def _build(
     along the lanes not in ``changed`` whose tiles the rack holds, merged lane by lane with
     the plays generated along the changed lanes. Returns the arena (perhaps grown), the
     scratch arrays and the count."""
-    nodes, masks, letter, word, tletter, tword, values = g
+    pk, letter, word, tletter, tword, values = g
     size = p_int[P_SIZE]
     counts = np.zeros(64, np.int64)
     b = np.uint64(rack)
@@ -153,7 +153,7 @@ def _build(
     n_new = 0
     if changed:
         smeta, sout, sval, n_new = lane_plays(
-            nodes, masks, board, tboard, size, sets, scores, has, letter, word, tletter,
+            pk, board, tboard, size, sets, scores, has, letter, word, tletter,
             tword, values, counts, p_int[P_RACK_SIZE], p_int[P_BINGO], p_int[P_JOIN] != 0,
             changed, smeta, sout, sval)
     arena = _grow(arena, top + n_src + n_new + 1)
@@ -357,7 +357,7 @@ def _make(g: Any, board: Any, tboard: Any, sets: Any, scores: Any, has: Any, siz
     """Lay play ``i``: its tiles on both boards, the cross-sets worked out again where they
     change (old values onto ``undo``). Returns the change of both board hashes and the new
     count of undo rows."""
-    nodes, masks, values = g[0], g[1], g[6]
+    pk, values = g[0], g[5]
     step = 1 if meta[i, DIRECTION] == ACROSS else size
     r0, c0 = meta[i, ROW], meta[i, COL]
     length = meta[i, LENGTH]
@@ -377,9 +377,9 @@ def _make(g: Any, board: Any, tboard: Any, sets: Any, scores: Any, has: Any, siz
     for j in range(length):
         if tiles[i, j]:
             r, c = sq // size, sq % size
-            n_undo = refresh(nodes, masks, board, size, values, nletters, r, c, sets,
+            n_undo = refresh(pk, board, size, values, nletters, r, c, sets,
                              scores, has, 0, undo, n_undo)
-            n_undo = refresh(nodes, masks, tboard, size, values, nletters, c, r, sets,
+            n_undo = refresh(pk, tboard, size, values, nletters, c, r, sets,
                              scores, has, 1, undo, n_undo)
         sq += step
     return z1, z2, n_undo

@@ -11,8 +11,8 @@ values on an undo list (:func:`undo`). The plays along a lane are then found by 
 generator's own compiled lane search, in its order.
 
 This module is the one place the endgame reaches into the generator's private kernels
-(``_lane_setup``, ``_dfs``, ``_arc``, ``_child``, ``_has``); if they change, this is what to
-follow.
+(``_lane_setup``, ``_dfs``, and ``_word``, ``_next``, ``_below``, ``_at`` to read the packed
+graph of :func:`letras.movegen.packed`); if they change, this is what to follow.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 @njit(cache=True)
 def cross_one(
-    nodes: Any, masks: Any, grid: Any, size: int, values: Any, nletters: int, r: int, c: int,
+    pk: Any, grid: Any, size: int, values: Any, nletters: int, r: int, c: int,
 ) -> tuple[Any, Any, bool]:  # pragma: no cover - compiled
     """For plays along rows of ``grid``: the cross-set of the empty square (``r``, ``c``)
     from the column through it, the face value of that column's tiles next to it, and whether
@@ -50,34 +50,37 @@ def cross_one(
             t = grid[rr * size + c]
             if not t & 0x80:
                 total += values[t & k.TILE_MASK]
-    p = k._arc(nodes, 0)
+    p = k._next(pk, 0)
+    tiles = k._below(pk, 0)
     for rr in range(up, r):
         t = np.int64(grid[rr * size + c] & k.TILE_MASK)
-        if not k._has(masks, p, t):
+        if not (tiles >> np.uint64(t)) & _ONE:
             return np.uint64(0), np.int32(total), True
-        p = k._arc(nodes, k._child(masks, p, t))
+        q = k._at(p, tiles, t)
+        p = k._next(pk, q)
+        tiles = k._below(pk, q)
     letters = ((_ONE << np.uint64(nletters + 1)) - _ONE) ^ _ONE
-    todo = masks[p] & letters
+    todo = tiles & letters
     mask = np.uint64(0)
     while todo:
         t = np.int64(k.trailing_zeros(todo))
         todo &= todo - _ONE
-        q = k._child(masks, p, t)
+        q = k._at(p, tiles, t)
         for rr in range(r + 1, down + 1):
-            pp = k._arc(nodes, q)
             want = np.int64(grid[rr * size + c] & k.TILE_MASK)
-            if not k._has(masks, pp, want):
+            below = k._below(pk, q)
+            if not (below >> np.uint64(want)) & _ONE:
                 q = -1
                 break
-            q = k._child(masks, pp, want)
-        if q >= 0 and nodes[q] & np.uint32(k.ACCEPTS):
+            q = k._at(k._next(pk, q), below, want)
+        if q >= 0 and k._word(pk, q) & np.uint64(k.ACCEPTS):
             mask |= _ONE << np.uint64(t)
     return mask, np.int32(total), True
 
 
 @njit(cache=True)
 def refresh(
-    nodes: Any, masks: Any, grid: Any, size: int, values: Any, nletters: int, r: int, c: int,
+    pk: Any, grid: Any, size: int, values: Any, nletters: int, r: int, c: int,
     sets: Any, scores: Any, has: Any, direction: int, undo: Any, n_undo: int,
 ) -> int:  # pragma: no cover - compiled
     """After a tile is laid on (``r``, ``c``) of ``grid``: work the cross-sets out again for
@@ -102,7 +105,7 @@ def refresh(
         undo[n_undo, 4] = has[direction, s]
         n_undo += 1
         (sets[direction, s], scores[direction, s],
-         has[direction, s]) = cross_one(nodes, masks, grid, size, values, nletters, rr, c)
+         has[direction, s]) = cross_one(pk, grid, size, values, nletters, rr, c)
     return n_undo
 
 
@@ -120,7 +123,7 @@ def undo_to(sets: Any, scores: Any, has: Any, undo: Any, n_undo: int,
 
 
 @njit(cache=True)
-def all_cross(nodes: Any, masks: Any, board: Any, tboard: Any, size: int, values: Any,
+def all_cross(pk: Any, board: Any, tboard: Any, size: int, values: Any,
               nletters: int) -> tuple[Any, Any, Any]:  # pragma: no cover - compiled
     """The cross-sets, cross scores and cross flags of every square, both ways (across from
     ``board``, down from its transpose ``tboard``), as ``(2, squares)`` arrays."""
@@ -129,8 +132,7 @@ def all_cross(nodes: Any, masks: Any, board: Any, tboard: Any, size: int, values
     scores = np.zeros((2, n), np.int32)
     has = np.zeros((2, n), np.bool_)
     for d in range(2):
-        s, sc, h = k.cross_sets(nodes, masks, board if d == 0 else tboard, size, values,
-                                nletters)
+        s, sc, h = k.cross_sets(pk, board if d == 0 else tboard, size, values, nletters)
         sets[d] = s
         scores[d] = sc
         has[d] = h
@@ -139,7 +141,7 @@ def all_cross(nodes: Any, masks: Any, board: Any, tboard: Any, size: int, values
 
 @njit(cache=True)
 def lane_plays(
-    nodes: Any, masks: Any, board: Any, tboard: Any, size: int, sets: Any, scores: Any,
+    pk: Any, board: Any, tboard: Any, size: int, sets: Any, scores: Any,
     has: Any, letter: Any, word: Any, tletter: Any, tword: Any, values: Any, counts: Any,
     rack_size: int, bingo: int, join_words: bool, lanes: int, meta: Any, out: Any, val: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
@@ -150,6 +152,7 @@ def lane_plays(
     count = 0
     frames = np.zeros((2 * size + 2, k.FIELDS), np.int64)
     todo = np.zeros(2 * size + 2, np.uint64)
+    lists = np.zeros(2 * size + 2, np.uint64)
     cur = np.zeros(size, np.uint8)
     anchor = np.zeros(size, np.bool_)
     playable = np.zeros(size, np.uint64)
@@ -185,9 +188,9 @@ def lane_plays(
             if not anchor[a] or playable[a] == 0:
                 continue
             meta, out, val, count = k._dfs(
-                nodes, masks, grid[base: base + size], base, row, direction, a, size, anchor,
+                pk, grid[base: base + size], base, row, direction, a, size, anchor,
                 playable, has[direction], scores[direction], lm, wm, values, counts,
-                rack_size, bingo, join_words, 0, frames, todo, cur, meta, out, val, count,
+                rack_size, bingo, join_words, 0, frames, todo, lists, cur, meta, out, val, count,
                 False, table, radix, codes, leave_by_placed, rem, sides, opts, coefs,
             )
     return meta, out, val, count
