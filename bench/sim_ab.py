@@ -15,10 +15,9 @@ more precise than either's win rate.
 A variant is a comma-separated list of settings: ``NAME=value`` sets a module constant of
 :mod:`letras.ai.sim` (``END_BAG=-1``; in every module of the package that has it),
 ``inference=0`` or ``candidates=1`` (the equity player's choice, but with the bag empty) a
-constructor argument,
-``work=N`` the variant's own work limit, and ``rev=REV`` loads :mod:`letras.ai.sim` as it was
-at git revision ``REV``, the single module of older revisions or the package (the other modules
-stay as they are now). The empty string is the code as it is.
+constructor argument, ``work=N`` the variant's own work limit, and ``rev=REV`` loads
+:mod:`letras.ai.sim` as it was at git revision ``REV``, the single module of older revisions or
+the package (the other modules stay as they are now). The empty string is the code as it is.
 
 Prints, per variant, the win rate (ties count half) and mean final spread of the sim seat,
 and for every variant after the first its paired difference of spread from the first (95%
