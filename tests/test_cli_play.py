@@ -3,6 +3,7 @@ would type, in Portuguese (the default edition), without colour (``NO_COLOR``, `
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -345,3 +346,115 @@ def test_a_record_from_another_program_is_resumed(
     assert "8D RETAINS" in out and "+66" in out
     saved = list(tmp_path.glob("letras-*.gcg"))
     assert not saved  # nothing new was played: nothing to save
+
+
+FAKE_WARMING = '''\
+"""A stand-in for the background compile of ``letras play`` (tests/test_cli_play.py): the
+child says what the test writes into the named pipe, and the move generator counts as not
+compiled, so the program says when it waits."""
+import os
+import subprocess
+
+from letras import _compiled
+from letras.cli import warm
+
+_is_cached = _compiled.is_cached
+
+
+def _start(edition, until="endgame", *, graph=False):
+    child = subprocess.Popen(["cat", os.environ["LETRAS_TEST_WARMING"]],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True)
+    return warm.Warming(child)
+
+
+warm.start = _start
+_compiled.is_cached = lambda module, function: (
+    module.__name__ != "letras.movegen._kernels" and _is_cached(module, function))
+'''
+PREPARING = "Preparando o gerador de jogadas"
+
+
+@pytest.fixture
+def slow_warming(tmp_path: Path) -> Iterator[tuple[dict[str, str], Path]]:
+    """An environment whose background compile says ``movegen`` only when the test writes
+    it into the pipe (its path)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(FAKE_WARMING, encoding="utf-8")
+    pipe = tmp_path / "warming"
+    os.mkfifo(pipe)
+    path = os.environ.get("PYTHONPATH")
+    yield {"PYTHONPATH": str(site) + (os.pathsep + path if path else ""),
+           "LETRAS_TEST_WARMING": str(pipe)}, pipe
+    with contextlib.suppress(OSError):  # a child still waiting for the pipe: let it end
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def compiled(pipe: Path) -> None:
+    with open(pipe, "w", encoding="utf-8") as f:
+        f.write("movegen\n")
+
+
+def spawn_with(cwd: Path, env: dict[str, str], *args: str) -> pexpect.spawn:
+    return pexpect.spawn(sys.executable, ["-m", "letras", "play", *args],
+                         env={**os.environ, "NO_COLOR": "1", "TERM": "dumb", **env},
+                         cwd=str(cwd), encoding="utf-8", timeout=60, dimensions=(24, 80))
+
+
+def test_a_person_moves_first_while_the_move_generator_compiles(
+    children: list[pexpect.spawn], tmp_path: Path, slow_warming: tuple[dict[str, str], Path]
+) -> None:
+    env, pipe = slow_warming
+    child = spawn_with(tmp_path, env, "--players", "Ana,ai:greedy", "--seed", "1")
+    children.append(child)
+    child.expect(PROMPT)  # the compile has not ended: the person is asked at once
+    assert PREPARING not in child.before
+    child.sendline("dica 1")  # a hint needs the move generator: it waits, saying so
+    child.expect(PREPARING)
+    compiled(pipe)
+    child.expect(r"1\. (\S+ \S+)  ")
+    child.expect(PROMPT)
+    child.sendline("passar")
+    i = child.expect([PREPARING, "Computador: "])  # waited once only
+    assert i == 1
+    child.expect(PROMPT)
+    child.sendline("sair")
+    child.expect(r"Salvar a partida")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_computer_waits_for_the_compile_and_ctrl_c_still_saves(
+    children: list[pexpect.spawn], tmp_path: Path, slow_warming: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = slow_warming
+    child = spawn_with(tmp_path, env, "--players", "Ana,ai:greedy", "--seed", "1")
+    children.append(child)
+    child.expect(PROMPT)
+    assert PREPARING not in child.before
+    child.sendline("passar")
+    i = child.expect([PREPARING, "Computador: "])  # the computer's turn waits, saying so
+    assert i == 0
+    child.sendintr()  # the compile never ends: Ctrl-C saves the game at once
+    child.expect(r"Partida salva em (\S+)\.\r\n")
+    saved = Path(child.match.group(1))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert len(load_saved(saved).data["moves"]) == 1  # the person's pass; the computer's none
+
+
+def test_quit_while_the_move_generator_compiles(
+    children: list[pexpect.spawn], tmp_path: Path, slow_warming: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = slow_warming
+    child = spawn_with(tmp_path, env, "--players", "Ana,ai:greedy", "--seed", "1")
+    children.append(child)
+    child.expect(PROMPT)
+    child.sendline("sair")  # nothing played: nothing to save, nothing to wait for
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert PREPARING not in (child.before or "")

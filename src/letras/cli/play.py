@@ -10,6 +10,7 @@ import argparse
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -167,8 +168,8 @@ def _finish_setup(
 ) -> tuple[Table, str | None]:
     from letras.terminal.table import Table, TableOptions
 
-    _warm_up(game.edition, graph, console, t)
-    options = TableOptions(plain=plain, ai_seconds=args.ai_seconds, lexicon_file=lexicon_file)
+    options = TableOptions(plain=plain, ai_seconds=args.ai_seconds, lexicon_file=lexicon_file,
+                           movegen_ready=_movegen_ready(game.edition, graph, console, t))
     return Table(game, graph, t, console, _ask, options), resumed
 
 
@@ -244,9 +245,26 @@ def _load_graph(edition: Edition, spec: str | None, console: Console, t: Message
     return lexicon
 
 
+def _movegen_ready(
+    edition: Edition, graph: WordGraph, console: Console, t: Messages
+) -> Callable[[], None]:
+    """What the table calls before the move generator is first used (the computer's first
+    turn, a hint, the end-of-game check that nobody can play): :func:`_warm_up`, once. The
+    first prompt of a person does not wait for it: the rules engine checks their plays."""
+    ready: list[bool] = []
+
+    def wait() -> None:
+        if not ready:
+            _warm_up(edition, graph, console, t)
+            ready.append(True)
+
+    return wait
+
+
 def _warm_up(edition: Edition, graph: WordGraph, console: Console, t: Messages) -> None:
-    """Compile the move generator now (first run only), saying so, rather than during the
-    first turn of the computer."""
+    """Have the move generator compiled, saying so on a first run: wait for the background
+    compile (:data:`_warming`), then load it from its cache; without one (``LETRAS_WARM=0``)
+    compile it here. Ctrl-C while waiting reaches the table, which saves the game."""
     from rich.text import Text
 
     from letras import _compiled

@@ -74,6 +74,10 @@ class TableOptions:
     """Where a game is saved when interrupted (default: the current directory)."""
     confirm_unknown_words: bool | None = None
     """Ask before a word outside the lexicon is played (default: the table's rule)."""
+    movegen_ready: Callable[[], None] | None = None
+    """Called before each use of the move generator (the computer's turn, a hint, the check
+    at the end that nobody can play): ``letras play`` waits there, once, for its compile, so
+    that a person's first prompt does not."""
 
 
 class Table:
@@ -96,6 +100,14 @@ class Table:
         """The end of the game's events, shown after the last board."""
         self.save_path: Path | None = None
         self.saved_moves = -1
+        if self.options.movegen_ready is not None:
+            no_play_possible = game.no_play_possible
+
+            def no_play_possible_ready(g: Game) -> bool:
+                self.movegen_ready()
+                return no_play_possible(g)
+
+            game.no_play_possible = no_play_possible_ready
 
     @property
     def game(self) -> Game:
@@ -258,9 +270,20 @@ class Table:
                              names=", ".join(self.name(p) for p in step.may_challenge))
         return found[0]
 
+    def movegen_ready(self) -> bool:
+        """Wait, once, until the move generator may be used (:attr:`TableOptions.movegen_ready`);
+        True if this call waited."""
+        ready, self.options.movegen_ready = self.options.movegen_ready, None
+        if ready is None:
+            return False
+        ready()
+        return True
+
     def ai_turn(self) -> None:
         step = self.table.step()
         assert step.seat is not None
+        if self.movegen_ready():
+            self.table.restart_clock()  # the wait is not the computer's thinking time
         self.say(self.t("ai.thinking", name=self.name(step.seat)), style="dim")
         self.show(self.table.ai_turn())
 
@@ -437,6 +460,7 @@ class Table:
             if not arg.isdecimal():
                 raise InputError("hint.count", max=MAX_HINTS)
             n = int(arg)
+        self.movegen_ready()
         found = self.table.hints(seat, n)
         if not found:
             self.say(self.t("hint.none"))
