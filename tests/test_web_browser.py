@@ -14,8 +14,8 @@ import re
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import parse_qs, urlparse
@@ -29,6 +29,7 @@ from letras.lexicon import load_lexicon
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import best_play
 from letras.play import Place
+from letras.scoring import score as score_of
 from letras.tiles import BLANK_BIT, THROUGH
 from server_helpers import kill_9, letras_serve
 
@@ -214,6 +215,25 @@ def best(state: dict[str, Any], words: WordGraph, edition: Edition = PT) -> tupl
     return found
 
 
+def as_typed(place: Place, rack: Sequence[int]) -> Place:
+    """The play the page makes when ``place``'s letters are typed (``entry.js``, ``type``):
+    each letter is the rack's own tile while one is left, else a blank standing for it. The
+    best play may have the blank where the rack's own tile scores more; typing makes the
+    other one, which the preview must then score."""
+    left = list(rack)
+    laid: list[int] = []
+    for tile in place.tiles:
+        letter = tile & ~BLANK_BIT
+        if tile == THROUGH:
+            laid.append(tile)
+        elif letter in left:
+            left.remove(letter)
+            laid.append(letter)
+        else:
+            laid.append(letter | BLANK_BIT)
+    return replace(place, tiles=tuple(laid))
+
+
 def two_people(live: Live, seed: int = 7) -> dict[str, Any]:
     game: dict[str, Any] = live.call("POST", "/api/games", {
         "edition": "pt-BR", "seats": [{"name": "Ana"}, {"name": "Bruno"}], "seed": seed})
@@ -301,7 +321,8 @@ def test_a_person_plays_the_computer_by_keyboard(live_server: Live, new_page: Ne
         if best_play(position.board, position.rack, words) is not None:
             break
     expect(page.locator("#turn")).to_have_text("Sua vez")
-    place, score = best(state, words)
+    place = as_typed(best(state, words)[0], position.rack)
+    score = score_of(position.board, place).total
     tiles = PT.tiles
 
     # the keyboard alone: Tab to the board (its cursor starts on H8), arrows to the square
