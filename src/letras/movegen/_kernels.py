@@ -125,69 +125,73 @@ def _popcount_intrinsic(typingctx: Any, x: Any) -> Any:  # pragma: no cover - co
 _popcount: Any = intrinsic(_popcount_intrinsic)
 
 
+@njit(cache=True, inline="always")
+def cross_square(
+    pk: Any, board: Any, size: int, values: Any, nletters: int, r: int, c: int,
+) -> tuple[Any, Any, bool]:  # pragma: no cover - compiled
+    """For plays along rows of ``board`` (flat, row-major): the cross-set of the empty square
+    (``r``, ``c``) from the column through it, the face value of that column's tiles next to
+    it, and whether there are any. ``pk`` is the word graph as :func:`packed_graph` makes
+    it."""
+    up = r
+    while up > 0 and board[(up - 1) * size + c] != 0:
+        up -= 1
+    down = r
+    while down < size - 1 and board[(down + 1) * size + c] != 0:
+        down += 1
+    if up == r and down == r:
+        return ALL, np.int32(0), False
+    total = 0
+    for rr in range(up, down + 1):
+        if rr != r:
+            t = board[rr * size + c]
+            if not t & 0x80:
+                total += values[t & TILE_MASK]
+    # walk the DAWG through the tiles above, then try each letter and the tiles below
+    p = _next(pk, 0)
+    tiles = _below(pk, 0)
+    for rr in range(up, r):
+        t = np.int64(board[rr * size + c] & TILE_MASK)
+        if not (tiles >> np.uint64(t)) & ONE:
+            return np.uint64(0), np.int32(total), True
+        q = _at(p, tiles, t)
+        p = _next(pk, q)
+        tiles = _below(pk, q)
+    letters = ((ONE << np.uint64(nletters + 1)) - ONE) ^ ONE
+    todo = tiles & letters
+    mask = np.uint64(0)
+    while todo:
+        t = np.int64(trailing_zeros(todo))
+        todo &= todo - ONE
+        q = _at(p, tiles, t)
+        for rr in range(r + 1, down + 1):
+            want = np.int64(board[rr * size + c] & TILE_MASK)
+            below = _below(pk, q)
+            if not (below >> np.uint64(want)) & ONE:
+                q = -1
+                break
+            q = _at(_next(pk, q), below, want)
+        if q >= 0 and _word(pk, q) & np.uint64(ACCEPTS):
+            mask |= ONE << np.uint64(t)
+    return mask, np.int32(total), True
+
+
 @njit(cache=True)
 def cross_sets(
     pk: Any, board: Any, size: int, values: Any, nletters: int
 ) -> tuple[Any, Any, Any]:  # pragma: no cover - compiled
-    """For plays along rows of ``board`` (flat, row-major): each empty square's cross-set from
-    the column through it, the face value of that column's tiles, and whether there are any.
-    ``pk`` is the word graph as :func:`packed_graph` makes it."""
+    """:func:`cross_square` of every empty square of ``board``: the cross-sets, the cross
+    scores and whether each square has any tiles next to it along the column."""
     n = size * size
     sets = np.zeros(n, np.uint64)
     scores = np.zeros(n, np.int32)
     has = np.zeros(n, np.bool_)
-    letters = ((ONE << np.uint64(nletters + 1)) - ONE) ^ ONE
     for r in range(size):
         for c in range(size):
             s = r * size + c
-            if board[s] != 0:
-                continue
-            up = r
-            while up > 0 and board[(up - 1) * size + c] != 0:
-                up -= 1
-            down = r
-            while down < size - 1 and board[(down + 1) * size + c] != 0:
-                down += 1
-            if up == r and down == r:
-                sets[s] = ALL
-                continue
-            has[s] = True
-            total = 0
-            for rr in range(up, down + 1):
-                if rr != r:
-                    t = board[rr * size + c]
-                    if not t & 0x80:
-                        total += values[t & TILE_MASK]
-            scores[s] = total
-            # walk the DAWG through the tiles above, then try each letter and the tiles below
-            p = _next(pk, 0)
-            tiles = _below(pk, 0)
-            for rr in range(up, r):
-                t = np.int64(board[rr * size + c] & TILE_MASK)
-                if not (tiles >> np.uint64(t)) & ONE:
-                    p = 0
-                    break
-                q = _at(p, tiles, t)
-                p = _next(pk, q)
-                tiles = _below(pk, q)
-            if p == 0:
-                continue
-            todo = tiles & letters
-            mask = np.uint64(0)
-            while todo:
-                t = np.int64(trailing_zeros(todo))
-                todo &= todo - ONE
-                q = _at(p, tiles, t)
-                for rr in range(r + 1, down + 1):
-                    want = np.int64(board[rr * size + c] & TILE_MASK)
-                    below = _below(pk, q)
-                    if not (below >> np.uint64(want)) & ONE:
-                        q = -1
-                        break
-                    q = _at(_next(pk, q), below, want)
-                if q >= 0 and _word(pk, q) & np.uint64(ACCEPTS):
-                    mask |= ONE << np.uint64(t)
-            sets[s] = mask
+            if board[s] == 0:
+                sets[s], scores[s], has[s] = cross_square(pk, board, size, values, nletters,
+                                                          r, c)
     return sets, scores, has
 
 

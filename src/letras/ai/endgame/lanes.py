@@ -11,7 +11,7 @@ values on an undo list (:func:`undo`). The plays along a lane are then found by 
 generator's own compiled lane search, in its order.
 
 This module is the one place the endgame reaches into the generator's private kernels
-(``_lane_setup``, ``_dfs``, and ``_word``, ``_next``, ``_below``, ``_at`` to read the packed
+(``_lane_setup``, ``_dfs``, and ``cross_square``, the cross-set of one square, on the packed
 graph of :func:`letras.movegen.packed`); if they change, this is what to follow.
 """
 
@@ -27,55 +27,6 @@ from letras.movegen.columns import COLUMNS
 
 _ONE = np.uint64(1)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
-
-
-@njit(cache=True)
-def cross_one(
-    pk: Any, grid: Any, size: int, values: Any, nletters: int, r: int, c: int,
-) -> tuple[Any, Any, bool]:  # pragma: no cover - compiled
-    """For plays along rows of ``grid``: the cross-set of the empty square (``r``, ``c``)
-    from the column through it, the face value of that column's tiles next to it, and whether
-    there are any (what :func:`letras.movegen._kernels.cross_sets` gives for every square)."""
-    up = r
-    while up > 0 and grid[(up - 1) * size + c] != 0:
-        up -= 1
-    down = r
-    while down < size - 1 and grid[(down + 1) * size + c] != 0:
-        down += 1
-    if up == r and down == r:
-        return _ALL, np.int32(0), False
-    total = 0
-    for rr in range(up, down + 1):
-        if rr != r:
-            t = grid[rr * size + c]
-            if not t & 0x80:
-                total += values[t & k.TILE_MASK]
-    p = k._next(pk, 0)
-    tiles = k._below(pk, 0)
-    for rr in range(up, r):
-        t = np.int64(grid[rr * size + c] & k.TILE_MASK)
-        if not (tiles >> np.uint64(t)) & _ONE:
-            return np.uint64(0), np.int32(total), True
-        q = k._at(p, tiles, t)
-        p = k._next(pk, q)
-        tiles = k._below(pk, q)
-    letters = ((_ONE << np.uint64(nletters + 1)) - _ONE) ^ _ONE
-    todo = tiles & letters
-    mask = np.uint64(0)
-    while todo:
-        t = np.int64(k.trailing_zeros(todo))
-        todo &= todo - _ONE
-        q = k._at(p, tiles, t)
-        for rr in range(r + 1, down + 1):
-            want = np.int64(grid[rr * size + c] & k.TILE_MASK)
-            below = k._below(pk, q)
-            if not (below >> np.uint64(want)) & _ONE:
-                q = -1
-                break
-            q = k._at(k._next(pk, q), below, want)
-        if q >= 0 and k._word(pk, q) & np.uint64(k.ACCEPTS):
-            mask |= _ONE << np.uint64(t)
-    return mask, np.int32(total), True
 
 
 @njit(cache=True)
@@ -105,7 +56,7 @@ def refresh(
         undo[n_undo, 4] = has[direction, s]
         n_undo += 1
         (sets[direction, s], scores[direction, s],
-         has[direction, s]) = cross_one(pk, grid, size, values, nletters, rr, c)
+         has[direction, s]) = k.cross_square(pk, grid, size, values, nletters, rr, c)
     return n_undo
 
 
@@ -202,4 +153,4 @@ def scratch(size: int, rows: int = 1024) -> tuple[Any, Any, Any]:
             np.zeros(rows, np.float64))
 
 
-__all__ = ["all_cross", "cross_one", "lane_plays", "refresh", "scratch", "undo_to"]
+__all__ = ["all_cross", "lane_plays", "refresh", "scratch", "undo_to"]
