@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from letras.errors import NotationError
 
@@ -137,6 +138,31 @@ class TileSet:
         join = re.compile("|".join(map(re.escape, multi))) if multi else None
         object.__setattr__(self, "_word_table", table)
         object.__setattr__(self, "_join", join)
+
+    @property
+    def word_table(self) -> Mapping[int, str]:
+        """What :meth:`encode_word` translates a word's characters with (``str.translate``):
+        each character that folds to a one-letter label, to the character whose code point is
+        that tile's code. Multi-letter labels are not in it: :meth:`join_labels` first."""
+        return MappingProxyType(self._word_table)
+
+    @property
+    def has_multi_letter(self) -> bool:
+        """Does a label have more than one letter (Spanish CH, LL, RR)?"""
+        return self._join is not None
+
+    def join_labels(self, text: str, mark: int = 0) -> str:
+        """``text`` (in capitals) with each multi-letter label, longest first, replaced by the
+        character ``chr(mark + code)``.
+
+        >>> tiles = TileSet(("?", "A", "CH"), (0, 1, 5), (2, 9, 1))
+        >>> tiles.join_labels("CHA") == chr(2) + "A", tiles.join_labels("CHA", 0xE000) == "\ue002A"
+        (True, True)
+        """
+        if self._join is None:
+            return text
+        codes = self._codes
+        return self._join.sub(lambda m: chr(mark + codes[m.group(0)]), text)
 
     @property
     def letters(self) -> range:
@@ -268,9 +294,7 @@ class TileSet:
         text = word.strip().upper()
         if _RAW_CODE.search(text):
             return bytes(self.parse(fold(word.strip())))  # raises, naming the character
-        if self._join is not None:
-            text = self._join.sub(lambda m: chr(self._codes[m.group(0)]), text)
-        out = text.translate(self._word_table)
+        out = self.join_labels(text).translate(self._word_table)
         if _NOT_A_CODE.search(out) or not out:
             return bytes(self.parse(fold(word.strip())))  # raises, naming the letter
         return out.encode("latin-1")

@@ -302,7 +302,7 @@ _JOINED = 0xE000
 """Where :func:`encode_text` puts a multi-letter tile (``_JOINED + code``, private use)."""
 _JOINED_CHARS = re.compile("[\ue000-\ue03f]")
 _TABLE_END = 0x250
-"""The tile set's table of letters (``TileSet._word_table``) covers the characters below."""
+"""The tile set's :attr:`~letras.tiles.TileSet.word_table` covers the characters below."""
 _BREAK = 0x40
 _ODD = 0xFF
 
@@ -313,7 +313,7 @@ def _tile_lookup(edition: Edition) -> npt.NDArray[np.uint8] | None:
     for the line break, else :data:`_ODD` (characters below 0x40 included: a word with one
     is read as notation or refused, one word at a time). None for a table whose letters are
     not all above 0x40 and below :data:`_TABLE_END` (then every word goes the slow way)."""
-    table = edition.tiles._word_table
+    table = edition.tiles.word_table
     if any(cp <= _BREAK or cp >= _TABLE_END or not 1 <= ord(ch) < _BREAK
            for cp, ch in table.items()):
         return None
@@ -338,14 +338,12 @@ def encode_text(
     """
     tiles = edition.tiles
     lookup = _tile_lookup(edition)
-    if lookup is None or (tiles._join is not None and _JOINED_CHARS.search(text)):
+    if lookup is None or (tiles.has_multi_letter and _JOINED_CHARS.search(text)):
         return encode_words(edition, text.splitlines(), skipped)
     if _LINE_BREAKS.search(text):
         text = "\n".join(text.splitlines())
     upper = text.upper()
-    if tiles._join is not None:
-        codes = tiles._codes
-        upper = tiles._join.sub(lambda m: chr(_JOINED + codes[m.group(0)]), upper)
+    upper = tiles.join_labels(upper, _JOINED)
     try:  # one byte a character (the usual case: Latin-1 text, no multi-letter tile)
         data = lookup[np.frombuffer(upper.encode("latin-1"), np.uint8)]
     except UnicodeEncodeError:
@@ -353,7 +351,7 @@ def encode_text(
         data = np.full(len(chars), _ODD, np.uint8)
         in_table = chars < _TABLE_END
         data[in_table] = lookup[chars[in_table]]
-        if tiles._join is not None:  # (the text had none of these characters)
+        if tiles.has_multi_letter:  # (the text had none of these characters)
             joined = (chars >= _JOINED) & (chars < _JOINED + 64)
             data[joined] = (chars[joined] - _JOINED).astype(np.uint8)
         del chars, in_table
