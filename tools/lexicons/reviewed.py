@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,28 +44,35 @@ class StopList:
     kept: dict[str, str] = field(default_factory=dict)  # reviewed candidates kept -> reason
 
 
-def read_stop(name: str) -> StopList:
-    """The reviewed stop list of a word list (empty when there is no file)."""
-    path = STOP / f"{name}.txt"
-    out = StopList()
+def read_entries(path: Path, what: str, key: Callable[[str], str] = str
+                 ) -> tuple[dict[str, str], dict[str, str]]:
+    """The entries of a reviewed list and the candidates it kept, each -> its reason (both
+    empty when there is no file). A line is ``ENTRY  # reason`` or ``#+ENTRY reason``; ``what``
+    names an entry in the messages, ``key`` makes the entries' keys."""
+    entries: dict[str, str] = {}
+    kept: dict[str, str] = {}
     if not path.exists():
-        return out
+        return entries, kept
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.startswith("#+"):
-            word, _, reason = line[2:].strip().partition(" ")
-            out.kept[word.upper()] = reason.strip()
+            entry, _, reason = line[2:].strip().partition(" ")
+            kept[key(entry)] = reason.strip()
             continue
         text, _, reason = line.partition("#")
-        word = text.strip()
-        if not word:
+        entry = text.strip()
+        if not entry:
             continue
-        if " " in word or not reason.strip():
-            sys.exit(f"{path}:{n}: one word and a reason (# ...) per line")
-        key = word.upper()
-        if key in out.words:
-            sys.exit(f"{path}:{n}: {word!r} listed twice")
-        out.words[key] = reason.strip()
-    return out
+        if " " in entry or not reason.strip():
+            sys.exit(f"{path}:{n}: one {what} and a reason (# ...) per line")
+        if key(entry) in entries:
+            sys.exit(f"{path}:{n}: {entry!r} listed twice")
+        entries[key(entry)] = reason.strip()
+    return entries, kept
+
+
+def read_stop(name: str) -> StopList:
+    """The reviewed stop list of a word list (empty when there is no file)."""
+    return StopList(*read_entries(STOP / f"{name}.txt", "word", str.upper))
 
 
 @dataclass(frozen=True)
@@ -91,25 +99,7 @@ class StrongList:
 
 def read_strong(name: str) -> StrongList:
     """The reviewed strong-past endings of a list (empty when there is no file)."""
-    path = STRONG / f"{name}.txt"
-    out = StrongList()
-    if not path.exists():
-        return out
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.startswith("#+"):
-            verb, _, reason = line[2:].strip().partition(" ")
-            out.kept[verb] = reason.strip()
-            continue
-        text, _, reason = line.partition("#")
-        ending = text.strip()
-        if not ending:
-            continue
-        if " " in ending or not reason.strip():
-            sys.exit(f"{path}:{n}: one ending and a reason (# ...) per line")
-        if ending in out.endings:
-            sys.exit(f"{path}:{n}: {ending!r} listed twice")
-        out.endings[ending] = reason.strip()
-    return out
+    return StrongList(*read_entries(STRONG / f"{name}.txt", "ending"))
 
 
 def read_degree(name: str) -> list[DegreeFamily]:
