@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from letras.ai import GreedyPlayer
 from letras.ai.player import Choice
 from letras.board import Board, Direction, Square
 from letras.editions import Edition, find_edition
@@ -145,3 +146,36 @@ def phony_first_play(game: Game, graph: WordGraph, seat: int) -> str:
             if b in rest and not graph.contains_tiles((a, b)):
                 return "8H " + game.edition.tiles.format((a, b))
     raise AssertionError("every pair is a word")
+
+
+def accept(game: Game) -> None:
+    """Accept the last play when it may still be challenged (a game of trusted players)."""
+    if game.challengeable is not None and not game.over:
+        game.accept()
+
+
+def play_until_bag_empty(edition: Edition, seed: int, lexicon: WordGraph,
+                         players: int = 2) -> Game:
+    """A seeded game of highest-scoring plays, stopped when the bag runs out."""
+    game = Game(edition, [f"p{i}" for i in range(players)], seed=seed, lexicon=lexicon)
+    greedy = GreedyPlayer(lexicon)
+    while game.bag_count and not game.over:
+        accept(game)
+        game.apply(greedy.choose(game.view(game.to_move)))
+    accept(game)
+    return game
+
+
+def cut_racks(game: Game, seed: int, count: int, tiles: int, most: tuple[int, int]
+              ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """``count`` pairs of racks cut down from the real racks of the player to move and of the
+    next player: at least one tile each, at most ``most`` each and ``tiles`` between the two,
+    drawn with ``random.Random(seed)`` (so that an exhaustive search of them ends fast)."""
+    rng = random.Random(seed)
+    mine, theirs = game.rack(game.to_move), game.rack((game.to_move + 1) % len(game.players))
+    out = []
+    for _ in range(count):
+        a = rng.randint(1, min(tiles - 1, most[0], len(mine)))
+        b = rng.randint(1, min(tiles - a, most[1], len(theirs)))
+        out.append((tuple(rng.sample(mine, a)), tuple(rng.sample(theirs, b))))
+    return out

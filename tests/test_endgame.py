@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from helpers import board_with
+from helpers import accept, board_with, cut_racks, play_until_bag_empty
 from letras.ai import EquityPlayer, GreedyPlayer, Limit
 from letras.ai.endgame import (
     DEPTHS,
@@ -74,29 +74,13 @@ def exhaustive(
     return max(values)
 
 
-def accept(game: Game) -> None:
-    if game.challengeable is not None and not game.over:
-        game.accept()
-
-
-def play_until_bag_empty(seed: int, lexicon: WordGraph, players: int = 2) -> Game:
-    """A seeded game of highest-scoring plays, stopped when the bag runs out."""
-    game = Game(EN, [f"p{i}" for i in range(players)], seed=seed, lexicon=lexicon)
-    greedy = GreedyPlayer(lexicon)
-    while game.bag_count and not game.over:
-        accept(game)
-        game.apply(greedy.choose(game.view(game.to_move)))
-    accept(game)
-    return game
-
-
 _GAMES: dict[tuple[int, int], Game] = {}
 
 
 def endgame(seed: int, lexicon: WordGraph, players: int = 2) -> Game:
     key = (seed, players)
     if key not in _GAMES:
-        _GAMES[key] = play_until_bag_empty(seed, lexicon, players)
+        _GAMES[key] = play_until_bag_empty(EN, seed, lexicon, players)
     return _GAMES[key].replay(len(_GAMES[key].moves))
 
 
@@ -110,14 +94,8 @@ def small_positions(
         game = endgame(seed, lexicon)
         if game.over:
             continue
-        rng = random.Random(seed)
-        mine, theirs = game.rack(game.to_move), game.rack(1 - game.to_move)
-        for _ in range(per_game):
-            a = rng.randint(1, min(tiles - 1, 3, len(mine)))
-            b = rng.randint(1, min(tiles - a, 2, len(theirs)))
-            out.append(EndgamePosition(
-                game.board, tuple(rng.sample(mine, a)), tuple(rng.sample(theirs, b)), rules,
-            ))
+        for mine, theirs in cut_racks(game, seed, per_game, tiles, (3, 2)):
+            out.append(EndgamePosition(game.board, mine, theirs, rules))
     return out
 
 

@@ -10,6 +10,7 @@ import random
 import numpy as np
 import pytest
 
+from helpers import cut_racks, play_until_bag_empty
 from letras.ai.endgame import EndgamePosition, solve
 from letras.ai.endgame.compiled import CompiledSearch, usable
 from letras.ai.endgame.lanes import all_cross, lane_plays, refresh, scratch, undo_to
@@ -21,7 +22,6 @@ from letras.game import Game
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import _edition_arrays, generate, packed
 from letras.play import Place
-from test_endgame_fast import endgame_game
 
 EN = find_edition("en")
 
@@ -36,17 +36,12 @@ def positions(lexicon: WordGraph, seeds: range, per_game: int, tiles: int) -> li
         tuple[Game, tuple[int, ...], tuple[int, ...]]]:
     """Real boards from seeded games, racks cut to a few of the real tiles (at most ``tiles``
     between the two)."""
-    out = []
+    out: list[tuple[Game, tuple[int, ...], tuple[int, ...]]] = []
     for seed in seeds:
-        game = endgame_game(seed, lexicon)
+        game = play_until_bag_empty(EN, seed, lexicon)
         if game.over:
             continue
-        rng = random.Random(seed)
-        mine, theirs = game.rack(game.to_move), game.rack(1 - game.to_move)
-        for _ in range(per_game):
-            a = rng.randint(1, min(tiles - 1, 4, len(mine)))
-            b = rng.randint(1, min(tiles - a, 4, len(theirs)))
-            out.append((game, tuple(rng.sample(mine, a)), tuple(rng.sample(theirs, b))))
+        out.extend((game, *racks) for racks in cut_racks(game, seed, per_game, tiles, (4, 4)))
     return out
 
 
@@ -56,7 +51,7 @@ def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
     """Along a line of plays: the cross-sets refreshed around each play's tiles equal those
     worked out afresh, the plays along every lane equal :func:`generate`'s, and undoing the
     refreshes puts the old cross-sets back."""
-    game = endgame_game(seed, en_words)
+    game = play_until_bag_empty(EN, seed, en_words)
     board = game.board.copy()
     size = board.size
     letter, word, values = _edition_arrays(EN)
@@ -138,7 +133,7 @@ def test_the_compiled_search_finds_the_python_searchs_values(
 
 
 def test_the_compiled_search_is_deterministic_for_a_work_limit(en_words: WordGraph) -> None:
-    game = endgame_game(1, en_words)
+    game = play_until_bag_empty(EN, 1, en_words)
     position = EndgamePosition(game.board, game.rack(game.to_move),
                                game.rack(1 - game.to_move), EN.rules)
     first = solve(position, en_words, Limit(work=3000))

@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from letras.ai import GreedyPlayer
+from helpers import play_until_bag_empty
 from letras.ai.endgame import EndgamePosition, horizon_value, solve
 from letras.ai.endgame.plays import (
     LanePlays,
@@ -26,25 +26,11 @@ from letras.ai.endgame.search import Search
 from letras.ai.player import NO_LIMIT
 from letras.board import Board
 from letras.editions import find_edition
-from letras.game import Game
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import changed_lanes, generate, lane_state
 from letras.tiles import BLANK_BIT
 
 EN = find_edition("en")
-
-
-def endgame_game(seed: int, lexicon: WordGraph) -> Game:
-    """A seeded game of highest-scoring plays, stopped when the bag runs out."""
-    game = Game(EN, ["a", "b"], seed=seed, lexicon=lexicon)
-    greedy = GreedyPlayer(lexicon)
-    while game.bag_count and not game.over:
-        if game.challengeable is not None:
-            game.accept()
-        game.apply(greedy.choose(game.view(game.to_move)))
-    if game.challengeable is not None and not game.over:
-        game.accept()
-    return game
 
 
 def as_rows(plays: LanePlays) -> list[tuple[int, ...]]:
@@ -67,7 +53,7 @@ def leave_of(rack: tuple[int, ...], tiles: list[int]) -> tuple[int, ...]:
 def test_plays_made_from_two_plies_up_are_the_generators(
     en_words: WordGraph, seed: int
 ) -> None:
-    game = endgame_game(seed, en_words)
+    game = play_until_bag_empty(EN, seed, en_words)
     if game.over:
         pytest.skip("the game ended before the bag was empty")
     board = game.board.copy()
@@ -152,7 +138,7 @@ def test_the_lanes_a_play_changes() -> None:
 
 
 def test_ply_values_are_score_less_the_replys_horizon_value(en_words: WordGraph) -> None:
-    game = endgame_game(1, en_words)
+    game = play_until_bag_empty(EN, 1, en_words)
     rack = tuple(sorted(game.rack(game.to_move)))
     opp = game.rack(1 - game.to_move)
     bits = RackBits(rack)
@@ -198,7 +184,7 @@ def test_the_search_finds_the_same_values_with_plays_made_from_scratch(
     """Real boards, racks cut to four to seven tiles between the two: the exact value is the
     same whether plays are made incrementally (with the cuts made before plays are) or each
     time from scratch with no such cuts."""
-    game = endgame_game(seed, en_words)
+    game = play_until_bag_empty(EN, seed, en_words)
     if game.over:
         pytest.skip("the game ended before the bag was empty")
     rules = EN.rules.replace(**changes)
