@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import gc
+import signal
 import socket
 import sys
+from types import FrameType
 from typing import Any
 
 GC_THRESHOLD = 50_000
@@ -66,6 +68,18 @@ def address_of(sock: socket.socket) -> str:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    class _Server(uvicorn.Server):
+        """uvicorn's server, noting a Ctrl-C: the exit status is 130 then, even when uvicorn
+        does not raise it again (it re-raises only the signals it saw through its own
+        handler, after putting back the handlers it found)."""
+
+        interrupted = False
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if sig == signal.SIGINT:
+                self.interrupted = True
+            super().handle_exit(sig, frame)
+
     from letras.server.app import create_app
 
     if args.ai_workers < 1:
@@ -93,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
                      lease_seconds=args.ai_lease)
     config = uvicorn.Config(app, ws="websockets-sansio", ws_max_size=1024 * 1024,
                             log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
+    server = _Server(config)
     # The games in memory are many small objects that live long: the collector's full passes
     # over them were the slowest answers (p99). Objects of the start stay out of its sight,
     # and it passes less often (reference counting frees nearly everything anyway).
@@ -106,4 +120,4 @@ def run(args: argparse.Namespace) -> int:
         return 130
     finally:
         sock.close()
-    return 0
+    return 130 if server.interrupted else 0
