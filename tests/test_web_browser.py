@@ -14,8 +14,8 @@ import re
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import parse_qs, urlparse
@@ -29,7 +29,6 @@ from letras.lexicon import load_lexicon
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import best_play
 from letras.play import Place
-from letras.scoring import score as score_of
 from letras.tiles import BLANK_BIT, THROUGH
 from server_helpers import kill_9, letras_serve
 
@@ -215,23 +214,16 @@ def best(state: dict[str, Any], words: WordGraph, edition: Edition = PT) -> tupl
     return found
 
 
-def as_typed(place: Place, rack: Sequence[int]) -> Place:
-    """The play the page makes when ``place``'s letters are typed (``entry.js``, ``type``):
-    each letter is the rack's own tile while one is left, else a blank standing for it. The
-    best play may have the blank where the rack's own tile scores more; typing makes the
-    other one, which the preview must then score."""
-    left = list(rack)
-    laid: list[int] = []
+def keys_of(place: Place, edition: Edition = PT) -> list[str]:
+    """The keys that type a play's tiles on the board: a letter for a tile of the rack, ``?``
+    then the letter for a blank."""
+    keys = []
     for tile in place.tiles:
-        letter = tile & ~BLANK_BIT
-        if tile == THROUGH:
-            laid.append(tile)
-        elif letter in left:
-            left.remove(letter)
-            laid.append(letter)
-        else:
-            laid.append(letter | BLANK_BIT)
-    return replace(place, tiles=tuple(laid))
+        if tile != THROUGH:
+            if tile & BLANK_BIT:
+                keys.append("?")
+            keys.append(edition.tiles.label(tile & ~BLANK_BIT))
+    return keys
 
 
 def two_people(live: Live, seed: int = 7) -> dict[str, Any]:
@@ -278,9 +270,8 @@ def type_play(page: Page, place: Place, edition: Edition = PT) -> None:
     if place.direction is Direction.DOWN:
         page.keyboard.press("Space")
         expect(page.locator(".sq.cursor.down")).to_have_count(1)
-    for tile in place.tiles:
-        if tile != THROUGH:
-            press(page, edition.tiles.label(tile & ~BLANK_BIT))
+    for key in keys_of(place, edition):
+        press(page, key)
     expect(page.locator(".board .placed")).to_have_count(
         sum(1 for tile in place.tiles if tile != THROUGH))
     page.keyboard.press("Enter")
@@ -321,8 +312,7 @@ def test_a_person_plays_the_computer_by_keyboard(live_server: Live, new_page: Ne
         if best_play(position.board, position.rack, words) is not None:
             break
     expect(page.locator("#turn")).to_have_text("Sua vez")
-    place = as_typed(best(state, words)[0], position.rack)
-    score = score_of(position.board, place).total
+    place, score = best(state, words)
     tiles = PT.tiles
 
     # the keyboard alone: Tab to the board (its cursor starts on H8), arrows to the square
@@ -342,9 +332,8 @@ def test_a_person_plays_the_computer_by_keyboard(live_server: Live, new_page: Ne
     if place.direction is Direction.DOWN:
         page.keyboard.press("Space")
         expect(page.locator(".sq.cursor.down")).to_have_count(1)
-    for tile in place.tiles:
-        if tile != THROUGH:
-            press(page, tiles.label(tile & ~BLANK_BIT))
+    for key in keys_of(place):  # "?" then a letter for a blank
+        press(page, key)
     preview = page.locator("#preview")
     expect(preview).to_have_class("preview legal")
     expect(preview).to_contain_text(f"= {score}")
@@ -677,6 +666,45 @@ def test_typing_l_l_gives_the_spanish_ll_tile(live_server: Live, new_page: NewPa
     expect(page.locator("#preview")).to_contain_text("8H [LL]")
 
 
+def test_question_mark_then_a_letter_puts_the_blank_for_it(live_server: Live,
+                                                           new_page: NewPage) -> None:
+    """``?`` then a letter puts the blank standing for that letter, though the rack holds the
+    letter itself; Backspace takes a ``?`` back before its letter; with no blank left, ``?``
+    says so and puts nothing."""
+    from letras.game import Game
+    from letras.tiles import BLANK
+
+    seed = next(s for s in range(1, 2000)
+                if Game(PT, ["Ana", "Bruno"], seed=s).view(0).rack.count(BLANK) == 1)
+    rack = Game(PT, ["Ana", "Bruno"], seed=seed).view(0).rack
+    letter = PT.tiles.label(next(t for t in rack if t != BLANK))
+    game: dict[str, Any] = live_server.call("POST", "/api/games", {
+        "edition": "pt-BR", "seats": [{"name": "Ana"}, {"name": "Bruno"}], "seed": seed})
+    page = new_page()
+    page.goto(live_server.url + game["seats"][0]["url"])
+    expect(page.locator('.rack-tile[data-id="?#1"]')).to_have_count(1)
+    page.locator(square_id(7, 7)).click()
+    page.keyboard.press("?")
+    expect(page.locator(f"{square_id(7, 7)}.cursor.blank-next")).to_have_count(1)
+    page.keyboard.press("Backspace")  # the "?" is taken back, nothing was placed
+    expect(page.locator(".sq.blank-next")).to_have_count(0)
+    expect(page.locator(".board .placed")).to_have_count(0)
+    page.keyboard.press("?")
+    press(page, letter)
+    cell = page.locator(f"{square_id(7, 7)}.placed")
+    expect(cell.locator(".face.blank .letter")).to_have_text(letter)
+    expect(page.locator('.rack-tile[data-id="?#1"]')).to_have_count(0)
+    expect(page.locator(f'.rack-tile[data-id="{letter}#1"]')).to_have_count(1)
+    expect(page.locator("#preview")).to_contain_text(f"8H {letter.lower()}")
+    page.keyboard.press("?")  # no blank left
+    expect(page.locator(".sq.blank-next")).to_have_count(0)
+    expect(page.get_by_text("Não há branco no seu suporte.")).to_be_visible()
+    press(page, letter)  # the rack's own tile
+    expect(page.locator(".board .placed")).to_have_count(2)
+    expect(page.locator(f"{square_id(7, 8)} .face.blank")).to_have_count(0)
+    expect(page.locator(f"{square_id(7, 8)} .letter")).to_have_text(letter)
+
+
 def test_the_form_sends_the_rule_options_changed(live_server: Live, new_page: NewPage) -> None:
     page = new_page()
     page.goto(live_server.url + "/?lang=pt-BR")
@@ -829,13 +857,15 @@ def test_a_phone_types_with_its_on_screen_keyboard(live_server: Live, new_page: 
     if place.direction is Direction.DOWN:
         page.locator(square_id(start.row, start.col)).tap()  # a second tap turns it down
         expect(page.locator(".sq.cursor.down")).to_have_count(1)
-    letters = [PT.tiles.label(t & ~BLANK_BIT) for t in place.tiles if t != THROUGH]
-    page.keyboard.insert_text("".join(letters).lower())
-    expect(page.locator(".board .placed")).to_have_count(len(letters))
+    keys = keys_of(place)
+    laid = len(keys) - keys.count("?")
+    page.keyboard.insert_text("".join(keys).lower())
+    expect(page.locator(".board .placed")).to_have_count(laid)
     page.keyboard.press("Backspace")  # the last tile goes back ...
-    expect(page.locator(".board .placed")).to_have_count(len(letters) - 1)
-    page.keyboard.insert_text(letters[-1])  # ... and comes again
-    expect(page.locator(".board .placed")).to_have_count(len(letters))
+    expect(page.locator(".board .placed")).to_have_count(laid - 1)
+    last = keys[-2:] if len(keys) > 1 and keys[-2] == "?" else keys[-1:]
+    page.keyboard.insert_text("".join(last))  # ... and comes again
+    expect(page.locator(".board .placed")).to_have_count(laid)
     expect(page.locator("#preview")).to_contain_text(str(points))
     page.keyboard.press("Enter")
     expect(page.locator(".sheet tbody tr")).to_have_count(1)

@@ -48,8 +48,9 @@ export class BoardView {
     }
   }
 
-  // state: {view, placed: Map key -> {label, blank}, last: Set of keys, cursor, values}
-  render({ view, placed, last, cursor, values }) {
+  // state: {view, placed: Map key -> {label, blank}, last: Set of keys, cursor, values,
+  // blankNext: "?" was typed, the next letter at the cursor is a blank}
+  render({ view, placed, last, cursor, values, blankNext = false }) {
     for (let r = 0; r < SIZE; r++) {
       for (let c = 0; c < SIZE; c++) {
         const i = r * SIZE + c;
@@ -58,18 +59,20 @@ export class BoardView {
         const onBoard = boardLabel(view, r, c);
         const mine = placed.get(k) || null;
         const here = cursor && cursor.r === r && cursor.c === c ? cursor.dir : "";
+        const blank = Boolean(here) && blankNext;
         const signature = [premium, onBoard, mine && mine.label, mine && mine.blank,
-          last.has(k), here, values.size].join("|");
+          last.has(k), here, blank, values.size].join("|");
         if (signature === this.signatures[i]) continue;
         this.signatures[i] = signature;
-        this.paint(this.cells[i], { r, c, premium, onBoard, mine, last: last.has(k), here, values });
+        this.paint(this.cells[i], { r, c, premium, onBoard, mine, last: last.has(k), here,
+          blankNext: blank, values });
       }
     }
     if (cursor) this.el.setAttribute("aria-activedescendant", `sq-${cursor.r}-${cursor.c}`);
     else this.el.removeAttribute("aria-activedescendant");
   }
 
-  paint(cell, { r, c, premium, onBoard, mine, last, here, values }) {
+  paint(cell, { r, c, premium, onBoard, mine, last, here, blankNext, values }) {
     const classes = ["sq"];
     if (premium) classes.push(premium);
     const square = squareName(r, c);
@@ -96,6 +99,10 @@ export class BoardView {
     if (here) {
       classes.push("cursor", here === ACROSS ? "across" : "down");
       name = `${name}. ${t(here === ACROSS ? "web.direction.across" : "web.direction.down")}`;
+      if (blankNext) {
+        classes.push("blank-next");
+        name = `${name}. ${t("web.square.blank_next")}`;
+      }
     }
     cell.className = classes.join(" ");
     cell.setAttribute("aria-label", name);

@@ -52,6 +52,7 @@ export class Entry {
     this.order = []; // keys, the order tiles were placed (Backspace takes the last)
     this.cursor = null; // {r, c, dir}
     this.prefix = null; // a letter typed that only begins a tile on the rack (L of LL)
+    this.blankNext = false; // "?" typed: the next letter is a blank standing for it
   }
 
   get size() { return this.placed.size; }
@@ -60,6 +61,7 @@ export class Entry {
 
   setCursor(r, c, dir) {
     this.prefix = null;
+    this.blankNext = false;
     this.cursor = { r, c, dir: dir || (this.cursor ? this.cursor.dir : ACROSS) };
   }
 
@@ -69,6 +71,7 @@ export class Entry {
 
   moveCursor(dr, dc) {
     this.prefix = null;
+    this.blankNext = false;
     if (!this.cursor) { this.setCursor(7, 7); return; }
     const r = Math.min(SIZE - 1, Math.max(0, this.cursor.r + dr));
     const c = Math.min(SIZE - 1, Math.max(0, this.cursor.c + dc));
@@ -92,6 +95,7 @@ export class Entry {
 
   recall() {
     this.prefix = null;
+    this.blankNext = false;
     this.placed.clear();
     this.order = [];
   }
@@ -105,19 +109,36 @@ export class Entry {
     return onBoard(r, c) ? [r, c] : null;
   }
 
-  // Type a letter: the rack's tile of that label, else a blank standing for it. Two letters
-  // typed in a row that make a tile on the rack (Spanish L L with LL) become that tile, also
-  // when the first is not on the rack by itself. Returns null when placed, else a reason:
-  // "no-cursor", "off-board", "not-on-rack", or "prefix" (the first letter of such a tile).
+  // "?": the next letter typed is a blank standing for it, even when the rack holds that
+  // letter (typed again, "?" changes its mind). Returns null, or "no-blank" when the rack has
+  // no blank left.
+  blank(rack) {
+    const used = this.usedIds();
+    if (!rack.some((t) => t.label === "?" && !used.has(t.id))) return "no-blank";
+    this.prefix = null;
+    this.blankNext = !this.blankNext;
+    return null;
+  }
+
+  // Type a letter: the rack's tile of that label, else a blank standing for it (after "?", a
+  // blank whatever the rack holds). Two letters typed in a row that make a tile on the rack
+  // (Spanish L L with LL) become that tile, also when the first is not on the rack by itself.
+  // Returns null when placed, else a reason: "no-cursor", "off-board", "not-on-rack",
+  // "no-blank", or "prefix" (the first letter of such a tile).
   type(letter, rack, view) {
     if (!this.cursor) return "no-cursor";
     const used = this.usedIds();
     const free = (label) => rack.find((t) => t.label === label && !used.has(t.id));
     const prefix = this.prefix;
     this.prefix = null;
+    if (this.blankNext) {
+      this.blankNext = false;
+      const blank = free("?");
+      return blank ? this.putAtCursor(blank, view, letter) : "no-blank";
+    }
     if (prefix && free(prefix + letter)) return this.putAtCursor(free(prefix + letter), view);
     const last = this.order.length ? this.placed.get(this.order[this.order.length - 1]) : null;
-    if (last && this.justBefore(last) && free(last.label + letter)) {
+    if (last && !last.blank && this.justBefore(last) && free(last.label + letter)) {
       const tile = free(last.label + letter);
       this.remove(last.r, last.c);
       this.put(last.r, last.c, tile, tile.label);
@@ -156,6 +177,8 @@ export class Entry {
   // Backspace: take back the last tile placed (the cursor goes to its square).
   backspace() {
     this.prefix = null;
+    if (this.blankNext) { this.blankNext = false; return null; } // "?" taken back
+
     if (!this.order.length) {
       if (this.cursor) {
         const [dr, dc] = step(this.cursor.dir);

@@ -92,6 +92,7 @@ export class Room {
     this.errorEl = h("p", { class: "error", id: "error", role: "alert" });
     this.typing = new TypingField({
       onLetter: (ch) => { this.typeLetter(ch); this.changed(); },
+      onBlank: () => { this.typeBlank(); this.changed(); },
       onBackspace: () => { this.entry.backspace(); this.changed(); },
       onEnter: () => this.play(),
     });
@@ -223,7 +224,8 @@ export class Room {
     const shown = examining ? this.review.position.view : view;
     this.board.render({ view: shown, placed: examining ? new Map() : this.entry.placed,
       last: this.lastPlay(shown), values: this.values,
-      cursor: this.spectator || view.over || examining ? null : this.entry.cursor });
+      cursor: this.spectator || view.over || examining ? null : this.entry.cursor,
+      blankNext: this.entry.blankNext });
     this.rack.render({ items: this.items, used: this.entry.usedIds(), selected: this.selected,
       values: this.values, enabled: !view.over });
     this.turn.textContent = turnText(view, step, this.seat);
@@ -349,11 +351,23 @@ export class Room {
       e.preventDefault();
       this.play();
       return;
+    } else if (e.key === "?" && !e.altKey) {
+      e.preventDefault();
+      this.typeBlank();
     } else if (e.key.length === 1 && /\p{L}/u.test(e.key) && !e.altKey) {
       e.preventDefault();
       this.typeLetter(e.key);
     } else return;
     this.changed();
+  }
+
+  // "?" typed: the next letter is a blank standing for it.
+  typeBlank() {
+    if (this.spectator || !this.view || this.view.over) return;
+    if (!this.entry.cursor) this.entry.setCursor(7, 7, ACROSS);
+    if (this.entry.blank(this.items) === "no-blank") {
+      this.showError({ message: t("web.error.no_blank") });
+    } else this.clearError();
   }
 
   // A letter typed (on the board, or in the typing field of a phone) at the cursor.
@@ -364,6 +378,7 @@ export class Room {
     const letter = this.letterOf(text);
     const why = entry.type(letter, this.items, this.view);
     if (why === "not-on-rack") this.showError({ message: t("web.error.not_on_rack", { letter }) });
+    else if (why === "no-blank") this.showError({ message: t("web.error.no_blank") });
     else if (why === "off-board") this.showError({ message: t("web.error.off_board") });
     else this.clearError();
   }

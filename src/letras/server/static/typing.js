@@ -3,7 +3,7 @@
 // focuses it on a touch screen; what the keyboard types goes to the board as if typed there.
 // On-screen keyboards often send no usable key events (Android's say "Unidentified") and may
 // compose words, so the field is read on `input` (after a composition ends): each new letter
-// is typed, a deletion is Backspace, Enter plays. The field always holds one placeholder
+// is typed ("?" makes the next letter a blank), a deletion is Backspace, Enter plays. The field always holds one placeholder
 // character, so that a deletion on an "empty" field is still seen.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -13,8 +13,8 @@ const HOLD = "\u00a0";
 export const coarsePointer = () => window.matchMedia("(pointer: coarse)").matches;
 
 export class TypingField {
-  constructor({ onLetter, onBackspace, onEnter }) {
-    this.handlers = { onLetter, onBackspace, onEnter };
+  constructor({ onLetter, onBlank, onBackspace, onEnter }) {
+    this.handlers = { onLetter, onBlank, onBackspace, onEnter };
     this.composing = false;
     this.el = h("input", {
       type: "text", class: "typing", id: "typing", "aria-label": t("web.typing.label"),
@@ -42,7 +42,8 @@ export class TypingField {
     if (!value.startsWith(HOLD)) this.handlers.onBackspace();
     const typed = value.startsWith(HOLD) ? value.slice(HOLD.length) : value.replace(HOLD, "");
     for (const ch of typed) {
-      if (/\p{L}/u.test(ch)) this.handlers.onLetter(ch);
+      if (ch === "?") this.handlers.onBlank();
+      else if (/\p{L}/u.test(ch)) this.handlers.onLetter(ch);
     }
     this.reset();
   }
