@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from letras._compiled import announce_first_compile
+from letras._compiled import announce_first_compile, load_cached_without_refresh
 from letras.board import Board, Direction, Square
 from letras.editions import Edition
 from letras.lexicon.kwg import WordGraph
@@ -68,8 +68,9 @@ def packed(lexicon: WordGraph) -> npt.NDArray[np.uint64]:
     once per graph and kept while the graph lives."""
     known = _PACKED.get(lexicon)
     if known is None:
-        wide = len(lexicon.edition.tiles.labels) > 32
-        known = _PACKED[lexicon] = k.packed_graph(lexicon.nodes, wide)
+        args = (lexicon.nodes, len(lexicon.edition.tiles.labels) > 32)
+        load_cached_without_refresh(k.packed_graph, args)
+        known = _PACKED[lexicon] = k.packed_graph(*args)
     return known
 
 
@@ -226,12 +227,14 @@ def _run(
         table, radix = leave_value
     else:
         table, radix = leave_table(rack, leave_value)
-    meta, tiles, ranks, count = k.generate(
+    args = (
         packed(lexicon), squares, board.size, counts, values, letter, word,
         len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, join_words,
         np.ones((2, board.size), np.bool_) if lanes is None else lanes, keep,
         leave_value is not None, table, radix,
     )
+    load_cached_without_refresh(k.generate, args)
+    meta, tiles, ranks, count = k.generate(*args)
     return Plays(edition, meta[:count].copy(), tiles[:count].copy(), ranks[:count].copy())
 
 
