@@ -67,20 +67,21 @@ def load_cached_without_refresh(kernel: Any, args: Sequence[Any]) -> bool:
     numba's ``Dispatcher.compile`` does for a cache hit, less the refresh. It leans on numba's
     internals (written for numba 0.68): anything unexpected (another numba, nothing cached,
     stale code, an error) returns False and changes nothing, and the call then goes numba's
-    usual way (load with the refresh, or compile). Tried once per kernel and process.
+    usual way (load with the refresh, or compile). Tried once per kernel and process (False
+    the next times: the kernel's first arguments are the ones that count).
     """
     if id(kernel) in _tried:
         return False
     _tried.add(id(kernel))
     try:
+        from numba.core.compiler_lock import global_compiler_lock
         from numba.core.runtime import nrt
-        from numba.core.typing.typeof import Purpose, typeof
+        from numba.core.typing import typeof as typing
 
-        types = tuple(typeof(a, Purpose.argument) for a in args)
+        typeof: Any = typing.typeof
+        types = tuple(typeof(a, typing.Purpose.argument) for a in args)
         if types in kernel.overloads:
             return True
-        from numba.core.compiler_lock import global_compiler_lock
-
         with global_compiler_lock:  # as numba's own loads and compiles are
             context = kernel.targetctx
             nrt.rtsys.initialize(context)  # what the refresh does that loaded code needs
@@ -91,7 +92,7 @@ def load_cached_without_refresh(kernel: Any, args: Sequence[Any]) -> bool:
             kernel.add_overload(result)
             kernel._cache_hits[types] += 1
             return True
-    except Exception:  # noqa: BLE001 - whatever numba's internals do, fall back to its way
+    except Exception:  # whatever numba's internals do: numba's own way then
         return False
 
 

@@ -28,7 +28,6 @@ Conventions:
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -42,6 +41,7 @@ from letras.editions import Edition
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import _kernels as k
 from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW, SCORE
+from letras.movegen.graph import packed
 from letras.movegen.leaves import LeaveValue, RackLeaves, leave_radix, leave_table
 from letras.movegen.notation import play_notations
 from letras.play import Place
@@ -59,19 +59,6 @@ class ScoredPlay:
 
 
 _ARRAYS: dict[int, tuple[Edition, tuple[npt.NDArray[np.int64], ...]]] = {}
-_PACKED: weakref.WeakKeyDictionary[WordGraph, npt.NDArray[np.uint64]] = (
-    weakref.WeakKeyDictionary())
-
-
-def packed(lexicon: WordGraph) -> npt.NDArray[np.uint64]:
-    """The word graph as the compiled search reads it (:func:`_kernels.packed_graph`), made
-    once per graph and kept while the graph lives."""
-    known = _PACKED.get(lexicon)
-    if known is None:
-        args = (lexicon.nodes, len(lexicon.edition.tiles.labels) > 32)
-        load_cached_without_refresh(k.packed_graph, args)
-        known = _PACKED[lexicon] = k.packed_graph(*args)
-    return known
 
 
 def _edition_arrays(edition: Edition) -> tuple[npt.NDArray[np.int64], ...]:
@@ -322,6 +309,7 @@ __all__ = [
     "leave_radix",
     "leave_table",
     "no_play_possible",
+    "packed",
     "top_by_equity",
     "top_plays",
 ]
