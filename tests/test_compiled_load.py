@@ -78,7 +78,8 @@ def test_a_cached_kernel_loads_without_the_refresh_and_anything_else_goes_numbas
 
 def test_anything_but_a_numba_kernel_is_left_to_the_call() -> None:
     class NotAKernel:
-        overloads: dict[object, object] = {}
+        def __init__(self) -> None:
+            self.overloads: dict[object, object] = {}
 
     assert load_cached_without_refresh(NotAKernel(), (1, 2)) is False
     assert load_cached_without_refresh(len, ([1],)) is False

@@ -9,8 +9,9 @@ time in nanoseconds and inode) and that digest. Opening it:
 - while the file's identity is the one noted for the seal's digest, it is the same file,
   bytes unchanged: it is mapped into memory (copy on write) and nothing is read until used,
   in microseconds whatever its size (hashing 30 MB would cost 50 ms of a 0.5 s command);
-- else (copied, touched, rewritten, or sealed by an older letras, whose seals had no
-  identity) its bytes are read and hashed, and if they match the seal, the identity is noted;
+- else (copied, touched, rewritten, just written, or sealed by an older letras, whose seals
+  had no identity) its bytes are read and hashed, and if they match the seal, the identity is
+  noted (once the file's time is a few seconds old: :data:`QUIET_NS`);
 - without a seal, or when the bytes do not match it, it is not opened (None): the caller
   checks the file as any file of that kind, or makes it again.
 
@@ -28,6 +29,7 @@ import contextlib
 import hashlib
 import mmap
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,7 +75,16 @@ def _identity(st: os.stat_result, digest: str) -> str:
     return f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino} {digest}"
 
 
+QUIET_NS = 2_000_000_000
+"""A file's identity is noted only once its modification time is this far behind the clock
+(2 s): a file's time is coarse (a few milliseconds on most file systems, 2 s on FAT), and a
+file changed in place, to the same size, within the tick of its last change would keep its
+time (git's "racily clean" entries): hashed until then."""
+
+
 def _note_identity(path: Path, st: os.stat_result, digest: str) -> None:
+    if time.time_ns() - st.st_mtime_ns < QUIET_NS:
+        return
     with contextlib.suppress(OSError, OutputError):  # a read-only cache: hashed each time
         write_atomic(identity_path(path), f"{_identity(st, digest)}\n".encode("ascii"),
                      "cache seal")
