@@ -1,4 +1,5 @@
-"""Telling the user when the compiled kernels are being compiled for the first time.
+"""Telling the user when the compiled kernels are being compiled for the first time, and
+loading them quickly when they are not (:func:`load_cached_without_refresh`).
 
 numba keeps compiled code beside the module (``__pycache__/<module>.<function>-<line>...nbi``);
 when none is there yet, the first call compiles, which takes a while: say so once. What is
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 _announced: set[str] = set()
 
@@ -48,6 +50,50 @@ def announce_first_compile(module: ModuleType, function: str, key: str) -> None:
     _announced.add(module.__name__)
     if not is_cached(module, function):
         _announcer(key)
+
+
+_tried: set[int] = set()
+
+
+def load_cached_without_refresh(kernel: Any, args: Sequence[Any]) -> bool:
+    """Load the compiled code of ``kernel`` (a numba ``@njit(cache=True)`` dispatcher) for
+    the types of ``args`` from numba's cache, without numba's target refresh; True when the
+    kernel has code for those types afterwards.
+
+    Each first call of a kernel in a process loads its code from the cache after
+    ``target_context.refresh()``, which imports and installs every lowering and typing
+    registry numba has (0.1-0.2 s of a fresh ``letras moves``), though code already compiled
+    needs none of them: only numba's runtime (NRT), whose functions it calls. This does what
+    numba's ``Dispatcher.compile`` does for a cache hit, less the refresh. It leans on numba's
+    internals (written for numba 0.68): anything unexpected (another numba, nothing cached,
+    stale code, an error) returns False and changes nothing, and the call then goes numba's
+    usual way (load with the refresh, or compile). Tried once per kernel and process (False
+    the next times: the kernel's first arguments are the ones that count).
+    """
+    if id(kernel) in _tried:
+        return False
+    _tried.add(id(kernel))
+    try:
+        from numba.core.compiler_lock import global_compiler_lock
+        from numba.core.runtime import nrt
+        from numba.core.typing import typeof as typing
+
+        typeof: Any = typing.typeof
+        types = tuple(typeof(a, typing.Purpose.argument) for a in args)
+        if types in kernel.overloads:
+            return True
+        with global_compiler_lock:  # as numba's own loads and compiles are
+            context = kernel.targetctx
+            nrt.rtsys.initialize(context)  # what the refresh does that loaded code needs
+            result = kernel._cache._load_overload(types, context)
+            if result is None or result.objectmode or tuple(result.signature.args) != types:
+                return False
+            context.insert_user_function(result.entry_point, result.fndesc, [result.library])
+            kernel.add_overload(result)
+            kernel._cache_hits[types] += 1
+            return True
+    except Exception:  # whatever numba's internals do: numba's own way then
+        return False
 
 
 def is_cached(module: ModuleType, function: str) -> bool:

@@ -37,6 +37,7 @@ from letras.editions import Edition
 from letras.errors import LexiconError, NotationError
 from letras.files import OutputError, write_atomic
 from letras.lexicon import _kwg_kernels as k
+from letras.lexicon.sealed import open_sealed, seal
 from letras.lexicon.structure import check_word_graph
 from letras.tiles import LETTER_MASK
 
@@ -72,9 +73,13 @@ class WordGraph:
         self.nodes = nodes
         self.edition = edition
         self.name = name
-        self._check()
+        if checked_words is None:
+            self._check()
         self._count: int | None = (checked_words if checked_words is not None
                                    else check_word_graph(nodes, name).words[0])
+        self.cache_entry: tuple[Path, str] | None = None
+        """The sealed cache entry the graph is (its path and the sha256 of its bytes), where
+        a graph built from a word list is kept (see :func:`graph_for_words`)."""
         self.skipped = 0
         """Words of the list it was built from that the edition cannot spell (0 when read
         from a file)."""
@@ -510,7 +515,7 @@ def graph_for_words(
             if graph is None:  # checked as any graph file is; sealed for the next time
                 graph = WordGraph.load(cached, edition)
                 with contextlib.suppress(OSError, OutputError):
-                    _seal(cached, len(graph))
+                    graph.cache_entry = (cached, _seal(cached, len(graph)))
             graph.name = label
             return graph
         except LexiconError:
@@ -529,31 +534,26 @@ def graph_for_words(
     with contextlib.suppress(OSError, OutputError):  # a read-only cache: built again next time
         cached.parent.mkdir(parents=True, exist_ok=True)
         graph.save(cached)
-        _seal(cached, len(graph))
+        graph.cache_entry = (cached, _seal(cached, len(graph)))
     return graph
 
 
-def _seal_path(entry: Path) -> Path:
-    return entry.with_name(entry.name + ".sha256")
-
-
-def _seal(entry: Path, words: int) -> None:
-    """Beside a cache entry just written from a graph built (so checked) here: the digest of
-    its bytes and its word count."""
-    digest = hashlib.sha256(entry.read_bytes()).hexdigest()
-    write_atomic(_seal_path(entry), f"{digest} {words}\n".encode(), "word graph seal")
+def _seal(entry: Path, words: int) -> str:
+    """Seal a cache entry just written from a graph built (so checked) here, or read and
+    checked: its word count (see :mod:`letras.lexicon.sealed`); the sha256 of its bytes."""
+    return seal(entry, [str(words)])
 
 
 def _load_sealed(entry: Path, edition: Edition) -> WordGraph | None:
-    """A cache entry whose bytes match its seal, without checking its shape again (0.08 s of
-    the 0.5 s a pt-BR ``letras moves`` takes); None without a seal or when it does not match
-    (then the entry is read as any graph file is, checks and all)."""
-    try:
-        digest, words = _seal_path(entry).read_text(encoding="ascii").split()
-        data = entry.read_bytes()
-    except (OSError, ValueError, UnicodeDecodeError):
+    """A cache entry whose seal holds, mapped into memory without checking its shape again
+    (:func:`letras.lexicon.sealed.open_sealed`); None without a seal or when its bytes do not
+    match it (then the entry is read as any graph file is, checks and all)."""
+    sealed = open_sealed(entry, "<u4")
+    if sealed is None or len(sealed.facts) != 1 or not sealed.facts[0].isdigit():
         return None
-    if not words.isdigit() or hashlib.sha256(data).hexdigest() != digest or len(data) % 4:
+    nodes = sealed.array.view(np.uint32)
+    if len(nodes) < 2:
         return None
-    return WordGraph(np.frombuffer(data, "<u4").astype(np.uint32), edition, entry.stem,
-                     checked_words=int(words))
+    graph = WordGraph(nodes, edition, entry.stem, checked_words=int(sealed.facts[0]))
+    graph.cache_entry = (entry, sealed.digest)
+    return graph

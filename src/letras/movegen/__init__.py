@@ -28,7 +28,6 @@ Conventions:
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -36,12 +35,13 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from letras._compiled import announce_first_compile
+from letras._compiled import announce_first_compile, load_cached_without_refresh
 from letras.board import Board, Direction, Square
 from letras.editions import Edition
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import _kernels as k
 from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW, SCORE
+from letras.movegen.graph import packed
 from letras.movegen.leaves import LeaveValue, RackLeaves, leave_radix, leave_table
 from letras.movegen.notation import play_notations
 from letras.play import Place
@@ -59,18 +59,6 @@ class ScoredPlay:
 
 
 _ARRAYS: dict[int, tuple[Edition, tuple[npt.NDArray[np.int64], ...]]] = {}
-_PACKED: weakref.WeakKeyDictionary[WordGraph, npt.NDArray[np.uint64]] = (
-    weakref.WeakKeyDictionary())
-
-
-def packed(lexicon: WordGraph) -> npt.NDArray[np.uint64]:
-    """The word graph as the compiled search reads it (:func:`_kernels.packed_graph`), made
-    once per graph and kept while the graph lives."""
-    known = _PACKED.get(lexicon)
-    if known is None:
-        wide = len(lexicon.edition.tiles.labels) > 32
-        known = _PACKED[lexicon] = k.packed_graph(lexicon.nodes, wide)
-    return known
 
 
 def _edition_arrays(edition: Edition) -> tuple[npt.NDArray[np.int64], ...]:
@@ -226,12 +214,14 @@ def _run(
         table, radix = leave_value
     else:
         table, radix = leave_table(rack, leave_value)
-    meta, tiles, ranks, count = k.generate(
+    args = (
         packed(lexicon), squares, board.size, counts, values, letter, word,
         len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, join_words,
         np.ones((2, board.size), np.bool_) if lanes is None else lanes, keep,
         leave_value is not None, table, radix,
     )
+    load_cached_without_refresh(k.generate, args)
+    meta, tiles, ranks, count = k.generate(*args)
     return Plays(edition, meta[:count].copy(), tiles[:count].copy(), ranks[:count].copy())
 
 
@@ -319,6 +309,7 @@ __all__ = [
     "leave_radix",
     "leave_table",
     "no_play_possible",
+    "packed",
     "top_by_equity",
     "top_plays",
 ]
