@@ -79,6 +79,9 @@ class WordGraph:
         """Words of the list it was built from that the edition cannot spell (0 when read
         from a file)."""
         self._child_masks: npt.NDArray[np.uint64] | None = None
+        self.cache_entry: Path | None = None
+        """The cache file the graph was read from or saved to (:func:`graph_for_words`), beside
+        which what is derived from it may be cached too (the move generator's word map)."""
 
     def _check(self) -> None:
         nodes = self.nodes
@@ -514,6 +517,7 @@ def graph_for_words(
                 with contextlib.suppress(OSError, OutputError):
                     _seal(cached, len(graph))
             graph.name = label
+            graph.cache_entry = cached
             return graph
         except LexiconError:
             cached.unlink(missing_ok=True)  # a damaged cache entry: build it again
@@ -532,6 +536,7 @@ def graph_for_words(
         cached.parent.mkdir(parents=True, exist_ok=True)
         graph.save(cached)
         _seal(cached, len(graph))
+        graph.cache_entry = cached
     return graph
 
 

@@ -25,6 +25,7 @@ from numba.extending import intrinsic
 
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
+from letras.movegen.wordmap import bingo_fits
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -284,13 +285,16 @@ def _lane_setup(
 def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
-    rack_size: int, bingo: int, leave_by_placed: Any,
+    rack_size: int, bingo: int, leave_by_placed: Any, seven: bool, eight: Any,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
     most valuable tiles on the squares that multiply them most, and each square's most
     valuable rack tile that its cross-set allows), plus the best leave of a play of that many
-    tiles (``leave_by_placed``, zeros when plays are ranked by score)."""
+    tiles (``leave_by_placed``, zeros when plays are ranked by score). A span where the whole
+    rack goes down gets the bingo bonus only if the word map allows a bingo there: ``seven``,
+    the rack's tiles make a word alone; ``eight``, bit X set when they make one with X (see
+    :func:`letras.movegen.wordmap.bingo_fits`); through two or more board tiles, always."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
     mv = np.zeros(size, np.int64)
@@ -307,9 +311,13 @@ def _shadow(
         through = 0
         const = 0
         n = 0
+        n_through = 0
+        letter = 0
         for i in range(left, size):
             s = base + i
             if lane[i] != 0:
+                n_through += 1
+                letter = lane[i] & TILE_MASK
                 if not lane[i] & 0x80:
                     through += values[lane[i] & TILE_MASK]
             else:
@@ -338,7 +346,13 @@ def _shadow(
                 square_bound += (lmv[j] * mult + hv[j]) * mv[j]
             bound = min(bound, square_bound)
             if n == rack_size:
-                bound += bingo
+                fits = n_through > 1
+                if n_through == 0:
+                    fits = seven
+                elif n_through == 1:
+                    fits = ((eight >> np.uint64(letter)) & ONE) != 0
+                if fits:
+                    bound += bingo
             bound += leave_by_placed[n]
             if bound > best:
                 best = bound
@@ -445,6 +459,35 @@ def generate(
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
     leave_table: Any, radix: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """:func:`_generate` with no word map: with ``keep``, every span where the whole rack
+    goes down counts the bingo bonus in its anchor's bound."""
+    return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
+                     rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
+                     leave_table, radix, True, ALL)
+
+
+@njit(cache=True)
+def generate_mapped(
+    pk: Any, board: Any, size: int, rack: Any, values: Any,
+    letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
+    both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
+    leave_table: Any, radix: Any, word_map: Any, map_keys: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """:func:`_generate` with the word map of ``pk``'s words (:mod:`letras.movegen.wordmap`):
+    the bound of an anchor counts the bingo bonus only where a bingo can go."""
+    seven, eight = bingo_fits(word_map, map_keys, rack, rack_size, nletters)
+    return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
+                     rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
+                     leave_table, radix, seven, eight)
+
+
+@njit(cache=True)
+def _generate(
+    pk: Any, board: Any, size: int, rack: Any, values: Any,
+    letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
+    both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
+    leave_table: Any, radix: Any, seven: bool, eight: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
     searching the anchors with the best bounds first and stopping when no bound can do better.
@@ -454,7 +497,8 @@ def generate(
 
     Returns ``meta`` rows (the columns of :mod:`letras.movegen.columns`), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile), the value each play is
-    ranked by, and the count.
+    ranked by, and the count. ``seven`` and ``eight`` say where a bingo can go (see
+    :func:`_shadow`).
     """
     room = keep if keep else 1024
     meta = np.zeros((room, COLUMNS), np.int32)
@@ -555,7 +599,8 @@ def generate(
                     an_a[n_an] = a
                     an_bound[n_an] = _shadow(lane, base, a, size, anchor, playable, has,
                                              cscores, lm, wm, values, rv, rack,
-                                             rack_total, rack_size, bingo, leave_by_placed)
+                                             rack_total, rack_size, bingo, leave_by_placed,
+                                             seven, eight)
                     n_an += 1
                     continue
                 meta, out, val, count = _dfs(
