@@ -367,22 +367,29 @@ def _sides(
     """The places a partial play could stop on one side, walking from square ``start`` by
     ``step`` (-1 left, +1 right): for each, a row of ``opts`` with the empty squares it covers
     (the first ones of ``squares``), their word multiplier, the face value of the board's tiles
-    it takes in, and its cross words' fixed part. Returns how many rows."""
+    it takes in, its cross words' fixed part, how many board tiles it takes in and the letter
+    of the last one. Returns how many rows."""
     n_opts = 0
     k = 0
     w = 1
     through = 0
     const = 0
+    n_through = 0
+    letter = 0
     if start < 0 or start >= size or lane[start] == 0:
         # not extending is a place to stop
         opts[0, 0] = 0
         opts[0, 1] = 1
         opts[0, 2] = 0
         opts[0, 3] = 0
+        opts[0, 4] = 0
+        opts[0, 5] = 0
         n_opts = 1
     i = start
     while 0 <= i < size:
         if lane[i] != 0:
+            n_through += 1
+            letter = lane[i] & TILE_MASK
             if not lane[i] & 0x80:
                 through += values[lane[i] & TILE_MASK]
         else:
@@ -400,6 +407,8 @@ def _sides(
             opts[n_opts, 1] = w
             opts[n_opts, 2] = through
             opts[n_opts, 3] = const
+            opts[n_opts, 4] = n_through
+            opts[n_opts, 5] = letter
             n_opts += 1
         i = nxt
     return n_opts
@@ -411,13 +420,15 @@ def _bound(
     has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack: Any, codes: Any, main: Any,
     mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, leave_by_placed: Any,
     rem: Any, left: Any, right: Any, left_opts: Any, right_opts: Any, coefs: Any,
+    seven: bool, eight: Any,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the score of any play that extends a partial play covering squares
     ``lo``..``hi`` of the lane (``main``, ``mult``, ``cross``, ``placed`` as in a search frame;
     ``rack`` the tiles left, whose codes are among ``codes``), leftwards or rightwards: for
     every pair of places it could stop, the rack's most valuable tiles on the squares that
     multiply them most, ignoring which words they make, plus the best leave of a play of that
-    many tiles (as in :func:`_shadow`). The last six arrays are scratch space."""
+    many tiles, and the bingo bonus where the word map allows a bingo (as in :func:`_shadow`).
+    ``rem`` to ``coefs`` are scratch space."""
     n_rem = 0
     for code in codes:
         for _ in range(rack[code]):
@@ -427,6 +438,12 @@ def _bound(
                     n_rem, left, left_opts)
     n_right = _sides(lane, base, hi + 1, 1, size, playable, has, cscores, lm, wm, values,
                      n_rem, right, right_opts)
+    n_through = 0  # the board tiles the partial play takes in, and the letter of the last
+    letter = 0
+    for i in range(lo, hi + 1):
+        if lane[i] != 0:
+            n_through += 1
+            letter = lane[i] & TILE_MASK
     best = -np.inf
     for x in range(n_left):
         kl = left_opts[x, 0]
@@ -445,7 +462,16 @@ def _bound(
             for j in range(m):
                 bound += coefs[j] * rem[j]
             if placed + m == rack_size:
-                bound += bingo
+                total = n_through + left_opts[x, 4] + right_opts[y, 4]
+                fits = total > 1
+                if total == 0:
+                    fits = seven
+                elif total == 1:
+                    one = letter if n_through else (
+                        left_opts[x, 5] if left_opts[x, 4] else right_opts[y, 5])
+                    fits = ((eight >> np.uint64(one)) & ONE) != 0
+                if fits:
+                    bound += bingo
             bound += leave_by_placed[placed + m]
             if bound > best:
                 best = bound
@@ -559,7 +585,7 @@ def _generate(
                 placed -= kept_count(index, radix, tile, rack[tile])
             leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
     sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 4), np.int64)
+    opts = np.zeros((2, size + 1, 6), np.int64)
     coefs = np.zeros(size, np.int64)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
@@ -607,7 +633,7 @@ def _generate(
                     pk, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep, frames,
                     todo, lists, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
-                    leave_by_placed, rem, sides, opts, coefs,
+                    leave_by_placed, rem, sides, opts, coefs, seven, eight,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
@@ -627,7 +653,7 @@ def _generate(
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
                 rack, rack_size, bingo, join_words, keep, frames, todo, lists, cur, meta, out, val,
                 count, use_leave, leave_table, radix, codes, leave_by_placed, rem, sides, opts,
-                coefs,
+                coefs, seven, eight,
             )
     if mirror:
         return _with_mirrors(meta, out, val, count, keep)
@@ -666,7 +692,7 @@ def _dfs(
     rack: Any, rack_size: int, bingo: int, join_words: bool, keep: int, frames: Any,
     todo: Any, lists: Any, cur: Any, meta: Any, out: Any, val: Any, count: int,
     use_leave: bool, leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any,
-    sides: Any, opts: Any, coefs: Any,
+    sides: Any, opts: Any, coefs: Any, seven: bool, eight: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`).
 
@@ -810,7 +836,8 @@ def _dfs(
         if phase == 0 and placed <= PRUNE_DEPTH and rack[0] > 0 and threshold > -np.inf and (
                 _bound(lane, base, left, right, size, playable, has, cscores, lm, wm,
                        values, rack, codes, main, mult, cross, placed, rack_size, bingo,
-                       leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs)
+                       leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs,
+                       seven, eight)
                 <= threshold):
             continue
         # push the continuations that some tile fits: go on leftwards, or switch to the right

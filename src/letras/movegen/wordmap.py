@@ -92,7 +92,7 @@ def _words_of_length(nodes: Any, shortest: int, longest: int) -> tuple[Any, Any]
 
 
 @njit(cache=True, inline="always")
-def _slot(table: Any, key: Any) -> int:
+def _slot(table: Any, key: Any) -> Any:  # pragma: no cover - compiled
     """Where ``key`` is in ``table`` or would go (linear probing)."""
     mask = np.uint64(len(table) - 1)
     i = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32) & mask)
@@ -156,6 +156,7 @@ def build(graph: WordGraph, rack_size: int) -> npt.NDArray[np.uint64]:
     sums += keys[64 + lengths * 4]
     _, first = np.unique(sums, return_index=True)
     rows, lengths = rows[first].copy(), lengths[first].copy()
+    table: npt.NDArray[np.uint64]
     table, n = _fill(rows, lengths, keys)
     small = 1 << max(4, (2 * n - 1).bit_length())  # at most half full
     if small < len(table):
