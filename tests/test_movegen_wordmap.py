@@ -79,7 +79,7 @@ def racks(words: list[tuple[int, ...]], count: int, seed: int) -> list[list[int]
 
 def test_the_map_knows_which_bingos_a_rack_can_make(words: list[tuple[int, ...]]) -> None:
     graph = graph_for_words(EN, DATA / "en-words.txt.xz")
-    table = wordmap.build(graph, 7)
+    table = wordmap.build(graph, 7).table
     assert len(table) & (len(table) - 1) == 0 and 2 * np.count_nonzero(table) <= len(table)
     nletters = len(EN.tiles.labels) - 1
     yes = 0
@@ -93,9 +93,41 @@ def test_the_map_knows_which_bingos_a_rack_can_make(words: list[tuple[int, ...]]
     assert 30 <= yes < 90  # both answers were tested
 
 
+def test_the_map_lists_the_words_of_a_bingo(words: list[tuple[int, ...]]) -> None:
+    graph = graph_for_words(EN, DATA / "en-words.txt.xz")
+    built = wordmap.build(graph, 7)
+    nletters = len(EN.tiles.labels) - 1
+    found = np.zeros(4096, np.int64)
+    blanks = np.zeros((4096, 2), np.int64)
+    for rack in racks(words, 45, seed=3):
+        counts = np.zeros(64, np.int64)
+        for t in rack:
+            counts[t] += 1
+        letters = Counter(t for t in rack if t)
+        for through in (0, EN.tiles.code("E"), EN.tiles.code("Q")):
+            n = wordmap.bingo_words(built.table, built.word_keys, wordmap.map_keys(), counts, 7,
+                                    through, nletters, found, blanks)
+            got: Counter[tuple[int, ...]] = Counter()
+            for row, (x, y) in zip(found[:n], blanks[:n], strict=True):
+                word = tuple(int(t) for t in built.words[row] if t)
+                rest = Counter(word)
+                rest.subtract(letters + Counter([through] if through else []))
+                # the blanks stand for exactly the letters the rack lacks
+                assert +rest == Counter(t for t in (x, y) if t)
+                got[word] += 1
+            want: Counter[tuple[int, ...]] = Counter()
+            for w in words:
+                if len(w) == 7 + (through > 0):
+                    rest = Counter(w)
+                    rest.subtract(letters + Counter([through] if through else []))
+                    if min(rest.values()) >= 0:
+                        want[w] += 1
+            assert got == want, rack
+
+
 def test_short_racks_and_many_blanks() -> None:
     graph = graph_for_words(EN, DATA / "en-words.txt.xz")
-    table = wordmap.word_map(graph)
+    table = wordmap.word_map(graph).table
     keys = wordmap.map_keys()
     short = np.zeros(64, np.int64)
     short[1] = 6  # six tiles: no bingo
@@ -114,14 +146,21 @@ def test_the_map_is_cached_beside_the_graph(tmp_path: Path,
     source.write_text("ABANDON\nABALONES\nAB\nZEBRA\n", encoding="utf-8")
     graph = graph_for_words(EN, source)
     assert graph.cache_entry is not None and graph.cache_entry.parent == tmp_path
-    table = wordmap.word_map(graph)
-    files = list(tmp_path.glob("*.wmap*.npy"))
+    built = wordmap.word_map(graph)
+    assert len(built.words) == 2  # ABANDON, ABALONES
+    files = list(tmp_path.glob("*.wmap*.npz"))
     assert len(files) == 1
-    assert np.array_equal(np.load(files[0]), table)
+    with np.load(files[0]) as saved:
+        assert all(np.array_equal(saved[f], getattr(built, f)) for f in built._fields)
     # a new graph object of the same list reads the file instead of building
-    np.save(files[0], np.zeros(16, np.uint64))
-    again = graph_for_words(EN, source)
-    assert np.count_nonzero(wordmap.word_map(again)) == 0
+    np.savez(files[0], table=np.zeros(16, np.uint64), word_keys=np.zeros(0, np.uint64),
+             words=np.zeros((0, 8), np.uint8))
+    again = wordmap.word_map(graph_for_words(EN, source))
+    assert np.count_nonzero(again.table) == 0 and len(again.words) == 0
+    # a file of the wrong shape is built again
+    np.savez(files[0], table=np.zeros(10, np.uint64), word_keys=np.zeros(0, np.uint64),
+             words=np.zeros((0, 8), np.uint8))
+    assert len(wordmap.word_map(graph_for_words(EN, source)).words) == 2
 
 
 @pytest.mark.slow

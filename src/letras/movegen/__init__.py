@@ -239,7 +239,7 @@ def _run(
         leave_value is not None, table, radix,
     )
     if keep and word_map:
-        meta, tiles, ranks, count = k.generate_mapped(*args, wordmap.word_map(lexicon),
+        meta, tiles, ranks, count = k.generate_mapped(*args, *wordmap.word_map(lexicon),
                                                       wordmap.map_keys())
     else:
         meta, tiles, ranks, count = k.generate(*args)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import os
 import weakref
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +32,7 @@ from numba import njit
 
 from letras.lexicon.kwg import WordGraph
 
-VERSION = 1
+VERSION = 2
 """Part of the cache file's name: a new layout makes new cache files."""
 MAX_BLANKS = 2
 """Racks with more blanks than this are not looked up: a bingo is assumed possible."""
@@ -143,25 +143,38 @@ def _fill(rows: Any, lengths: Any, keys: Any) -> tuple[Any, int]:  # pragma: no 
     return table, n
 
 
-def build(graph: WordGraph, rack_size: int) -> npt.NDArray[np.uint64]:
+class WordMap(NamedTuple):
+    """A word map (see the module docstring): the hash table of keys; and the words of
+    ``rack_size`` and ``rack_size + 1`` tiles (rows of tile codes, 0 past a word's end) in the
+    order of their multisets' keys, ``word_keys``, to find the words of a multiset."""
+
+    table: npt.NDArray[np.uint64]
+    word_keys: npt.NDArray[np.uint64]
+    words: npt.NDArray[np.uint8]
+
+
+def build(graph: WordGraph, rack_size: int) -> WordMap:
     """The word map of ``graph`` for racks of ``rack_size`` tiles (see the module
     docstring)."""
-    rows, lengths = _words_of_length(graph.nodes, rack_size, rack_size + 1)
-    rows = np.where(rows == 0, 255, rows).astype(np.uint8)
-    rows.sort(axis=1)  # each word's tiles sorted, first; 255 past its end
-    rows[rows == 255] = 0
+    words, lengths = _words_of_length(graph.nodes, rack_size, rack_size + 1)
     keys = tile_keys()
-    # dedupe anagrams: one row per multiset
-    sums = np.where(rows != 0, keys[rows], np.uint64(0)).sum(axis=1, dtype=np.uint64)
+    # a word's key is the sum of its tiles' (0 past its end counts nothing)
+    sums = np.where(words != 0, keys[words], np.uint64(0)).sum(axis=1, dtype=np.uint64)
     sums += keys[64 + lengths * 4]
-    _, first = np.unique(sums, return_index=True)
-    rows, lengths = rows[first].copy(), lengths[first].copy()
+    sums[sums == 0] = 1
+    order = np.argsort(sums, kind="stable")
+    words, lengths, sums = words[order], lengths[order], sums[order]
+    # one row per multiset (anagrams share one), tiles sorted, for the blank keys
+    first = np.flatnonzero(np.r_[True, sums[1:] != sums[:-1]])
+    rows = np.where(words[first] == 0, 255, words[first]).astype(np.uint8)
+    rows.sort(axis=1)
+    rows[rows == 255] = 0
     table: npt.NDArray[np.uint64]
-    table, n = _fill(rows, lengths, keys)
+    table, n = _fill(rows, lengths[first].copy(), keys)
     small = 1 << max(4, (2 * n - 1).bit_length())  # at most half full
     if small < len(table):
         table, _ = _rehash(table, small)
-    return table
+    return WordMap(table, sums, words)
 
 
 @njit(cache=True)
@@ -210,12 +223,68 @@ def bingo_fits(table: Any, keys: Any, rack: Any, rack_size: int,
     return seven, eight
 
 
-_MAPS: weakref.WeakKeyDictionary[WordGraph, npt.NDArray[np.uint64]] = (
+@njit(cache=True, inline="always")
+def _has(table: Any, key: Any) -> bool:  # pragma: no cover - compiled
+    if key == 0:
+        key = np.uint64(1)
+    return bool(table[_slot(table, key)] == key)
+
+
+@njit(cache=True)
+def bingo_words(
+    table: Any, word_keys: Any, keys: Any, rack: Any, rack_size: int, through: int,
+    nletters: int, found: Any, blanks: Any,
+) -> int:  # pragma: no cover - compiled
+    """The words a bingo of ``rack`` can make (all its tiles, at most :data:`MAX_BLANKS`
+    blanks) alone (``through`` 0) or with a board tile of letter ``through``: their rows in
+    ``word_keys`` into ``found``, and the letters the blanks stand for in ``blanks`` (a row
+    per word, 0 for none). Returns how many (at most ``len(found)``: the rest are left
+    out)."""
+    base = np.uint64(0)
+    for t in range(1, 64):
+        for _ in range(rack[t]):
+            base += keys[t]
+    length = rack_size
+    if through:
+        base += keys[through]
+        length += 1
+    tag = 64 + length * 4
+    n = 0
+    top = nletters + 1
+    b = rack[0]
+    # the letters the blanks stand for: none, x, or x <= y (x first where a word with one
+    # blank left exists)
+    for x in range(0 if b == 0 else 1, top if b > 0 else 1):
+        if b == 2 and not _has(table, base + keys[x] + keys[tag + 1]):
+            continue
+        for y in range(x if b == 2 else 0, top if b == 2 else 1):
+            key = base + keys[tag]
+            if b >= 1:
+                key += keys[x]
+            if b == 2:
+                key += keys[y]
+            if key == 0:
+                key = np.uint64(1)
+            if not _has(table, key):
+                continue
+            lo = np.searchsorted(word_keys, key)
+            hi = lo
+            while hi < len(word_keys) and word_keys[hi] == key:
+                if n < len(found):
+                    found[n] = hi
+                    blanks[n, 0] = x if b >= 1 else 0
+                    blanks[n, 1] = y if b == 2 else 0
+                    n += 1
+                hi += 1
+    return n
+
+
+_MAPS: weakref.WeakKeyDictionary[WordGraph, WordMap] = (
     weakref.WeakKeyDictionary())
 _KEYS = tile_keys()
 
 
-def word_map(graph: WordGraph) -> npt.NDArray[np.uint64]:
+def word_map(graph: WordGraph) -> WordMap:
     """The word map of ``graph`` for its edition's racks: kept while the graph lives, and on
     disk beside the graph's cache entry when it has one (built once: about a second for
     pt-BR)."""
@@ -224,24 +293,32 @@ def word_map(graph: WordGraph) -> npt.NDArray[np.uint64]:
         return known
     rack_size = graph.edition.rack_size
     entry = graph.cache_entry
-    path = (entry.with_name(f"{entry.name}.wmap{VERSION}-{rack_size}.npy")
+    path = (entry.with_name(f"{entry.name}.wmap{VERSION}-{rack_size}.npz")
             if entry is not None else None)
-    table: npt.NDArray[np.uint64] | None = None
+    found: WordMap | None = None
     if path is not None and path.exists():
-        with contextlib.suppress(OSError, ValueError):
-            loaded = np.load(path, allow_pickle=False)
-            n = len(loaded)
-            if loaded.dtype == np.uint64 and loaded.ndim == 1 and n >= 16 and not n & (n - 1):
-                table = loaded
-    if table is None:
-        table = build(graph, rack_size)
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            found = _checked(np.load(path, allow_pickle=False), rack_size)
+    if found is None:
+        found = build(graph, rack_size)
         if path is not None:
             with contextlib.suppress(OSError):
-                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
-                np.save(tmp, table, allow_pickle=False)
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
+                np.savez(tmp, **found._asdict())
                 os.replace(tmp, path)
-    _MAPS[graph] = table
-    return table
+    _MAPS[graph] = found
+    return found
+
+
+def _checked(data: Any, rack_size: int) -> WordMap | None:
+    """A map read from a cache file, if its arrays have the shapes a map has."""
+    found = WordMap(data["table"], data["word_keys"], data["words"])
+    n = len(found.table)
+    if (found.table.dtype != np.uint64 or found.table.ndim != 1 or n < 16 or n & (n - 1)
+            or found.word_keys.dtype != np.uint64 or found.words.dtype != np.uint8
+            or found.words.shape != (len(found.word_keys), rack_size + 1)):
+        return None
+    return found
 
 
 def map_keys() -> npt.NDArray[np.uint64]:
@@ -249,4 +326,5 @@ def map_keys() -> npt.NDArray[np.uint64]:
     return _KEYS
 
 
-__all__ = ["MAX_BLANKS", "bingo_fits", "build", "map_keys", "word_map"]
+__all__ = ["MAX_BLANKS", "WordMap", "bingo_fits", "bingo_words", "build", "map_keys",
+           "word_map"]
