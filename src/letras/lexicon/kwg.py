@@ -79,7 +79,8 @@ class WordGraph:
                                    else check_word_graph(nodes, name).words[0])
         self.cache_entry: tuple[Path, str] | None = None
         """The sealed cache entry the graph is (its path and the sha256 of its bytes), where
-        a graph built from a word list is kept (see :func:`graph_for_words`)."""
+        a graph built from a word list is kept (see :func:`graph_for_words`); what is derived
+        from the graph is cached beside it (the packed graph, the move generator's word map)."""
         self.skipped = 0
         """Words of the list it was built from that the edition cannot spell (0 when read
         from a file)."""

@@ -40,6 +40,7 @@ from letras.board import Board, Direction, Square
 from letras.editions import Edition
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import _kernels as k
+from letras.movegen import wordmap
 from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW, SCORE
 from letras.movegen.graph import packed
 from letras.movegen.leaves import LeaveValue, RackLeaves, leave_radix, leave_table
@@ -152,29 +153,33 @@ def generate(
 
 def top_plays(
     board: Board, rack: Sequence[int], lexicon: WordGraph, n: int, *,
-    bingo_bonus: int | None = None, join_words: bool = True,
+    bingo_bonus: int | None = None, join_words: bool = True, word_map: bool = True,
 ) -> list[tuple[Place, int]]:
     """The ``n`` highest-scoring plays, best first, found by bound-and-prune without keeping
-    the others (ties at the cut are broken arbitrarily)."""
+    the others (ties at the cut are broken arbitrarily). ``word_map=False`` bounds anchors
+    without the lexicon's word map (:mod:`letras.movegen.wordmap`): the same plays, found more
+    slowly (for comparisons)."""
     if n <= 0:
         return []
-    plays = _run(board, rack, lexicon, True, bingo_bonus, join_words, keep=n)
+    plays = _run(board, rack, lexicon, True, bingo_bonus, join_words, keep=n,
+                 word_map=word_map)
     return [(plays.place(int(i)), plays.score(int(i))) for i in plays.order()]
 
 
 def top_by_equity(
     board: Board, rack: Sequence[int], lexicon: WordGraph, n: int,
     leave_value: LeaveValue | RackLeaves, *, bingo_bonus: int | None = None,
-    join_words: bool = True,
+    join_words: bool = True, word_map: bool = True,
 ) -> list[tuple[Place, int, float]]:
     """The ``n`` plays of highest equity (score + ``leave_value`` of the tiles kept), best
     first, as (play, score, equity), by the same bound-and-prune search: the caller's
     evaluation is asked once for each leave the rack can keep (at most 128), not per play;
-    or it gives them all at once, as :class:`RackLeaves` of this rack."""
+    or it gives them all at once, as :class:`RackLeaves` of this rack. ``word_map`` as in
+    :func:`top_plays`."""
     if n <= 0:
         return []
     plays = _run(board, rack, lexicon, True, bingo_bonus, join_words, keep=n,
-                 leave_value=leave_value)
+                 leave_value=leave_value, word_map=word_map)
     return [(plays.place(int(i)), plays.score(int(i)), float(plays.values[i]))
             for i in plays.order()]
 
@@ -199,6 +204,7 @@ def _run(
     keep: int,
     leave_value: LeaveValue | RackLeaves | None = None,
     lanes: npt.NDArray[np.bool_] | None = None,
+    word_map: bool = False,
 ) -> Plays:
     announce_first_compile(k, "generate", "compile.movegen")
     edition = board.edition
@@ -220,8 +226,13 @@ def _run(
         np.ones((2, board.size), np.bool_) if lanes is None else lanes, keep,
         leave_value is not None, table, radix,
     )
-    load_cached_without_refresh(k.generate, args)
-    meta, tiles, ranks, count = k.generate(*args)
+    if keep and word_map:
+        mapped = (*args, *wordmap.word_map(lexicon), wordmap.map_keys())
+        load_cached_without_refresh(k.generate_mapped, mapped)
+        meta, tiles, ranks, count = k.generate_mapped(*mapped)
+    else:
+        load_cached_without_refresh(k.generate, args)
+        meta, tiles, ranks, count = k.generate(*args)
     return Plays(edition, meta[:count].copy(), tiles[:count].copy(), ranks[:count].copy())
 
 

@@ -25,6 +25,7 @@ from numba.extending import intrinsic
 
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
+from letras.movegen.wordmap import MAX_BLANKS, bingo_fits, bingo_words
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -284,13 +285,15 @@ def _lane_setup(
 def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
-    rack_size: int, bingo: int, leave_by_placed: Any,
+    rack_size: int, bingo: int, leave_by_placed: Any, direct: bool,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
     most valuable tiles on the squares that multiply them most, and each square's most
     valuable rack tile that its cross-set allows), plus the best leave of a play of that many
-    tiles (``leave_by_placed``, zeros when plays are ranked by score)."""
+    tiles (``leave_by_placed``, zeros when plays are ranked by score), and the bingo bonus
+    where the whole rack goes down. With ``direct``, the bingos that take in at most one
+    board tile are not searched (:func:`_map_bingos` lays them): their spans are left out."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
     mv = np.zeros(size, np.int64)
@@ -307,9 +310,11 @@ def _shadow(
         through = 0
         const = 0
         n = 0
+        n_through = 0
         for i in range(left, size):
             s = base + i
             if lane[i] != 0:
+                n_through += 1
                 if not lane[i] & 0x80:
                     through += values[lane[i] & TILE_MASK]
             else:
@@ -338,11 +343,128 @@ def _shadow(
                 square_bound += (lmv[j] * mult + hv[j]) * mv[j]
             bound = min(bound, square_bound)
             if n == rack_size:
+                if direct and n_through <= 1:
+                    continue
                 bound += bingo
             bound += leave_by_placed[n]
             if bound > best:
                 best = bound
     return best
+
+
+@njit(cache=True)
+def _record(
+    meta: Any, out: Any, val: Any, count: int, keep: int, rank: float, score: int, row: int,
+    direction: int, left: int, right: int, placed: int, cur: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """Keep the play of tiles ``cur[left..right]`` (0 where it takes in a board tile) worth
+    ``rank``: a new row, or in place of the weakest when ``keep`` are kept (unless it is no
+    better)."""
+    slot = count
+    if keep and count == keep:
+        slot = _weakest(val, count)
+        if rank <= val[slot]:
+            return meta, out, val, count
+    if slot == meta.shape[0]:
+        meta, out, val = _grow(meta, out, val)
+    val[slot] = rank
+    meta[slot, ROW] = row if direction == 0 else left
+    meta[slot, COL] = left if direction == 0 else row
+    meta[slot, DIRECTION] = direction
+    meta[slot, LENGTH] = right - left + 1
+    meta[slot, SCORE] = score
+    meta[slot, LAID] = placed
+    for i in range(left, right + 1):
+        out[slot, i - left] = cur[i]
+    for i in range(right - left + 1, out.shape[1]):
+        out[slot, i] = 0
+    if slot == count:
+        count += 1
+    return meta, out, val, count
+
+
+@njit(cache=True)
+def _map_bingos(
+    lane: Any, base: int, row: int, direction: int, size: int, anchor: Any, sets: Any,
+    has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack_size: int, bingo: int,
+    rank_bonus: float, words: Any, found: Any, blanks: Any, n7: int, by_letter: Any,
+    keep: int, meta: Any, out: Any, val: Any, count: int, cur: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """The bingos along a lane that take in at most one board tile, laid straight from the
+    word map's words instead of searched: ``found[:n7]`` the rows of ``words`` that the rack
+    makes alone, ``found[by_letter[x]:by_letter[x + 1]]`` those it makes with letter x, with
+    the letters their blanks stand for in ``blanks``. Every square of a word must allow its
+    letter (``sets``); each way of putting the blanks on the word's squares is a play."""
+    for length in range(rack_size, rack_size + 2):
+        for s in range(size - length + 1):
+            e = s + length  # the square after the span
+            if (s > 0 and lane[s - 1] != 0) or (e < size and lane[e] != 0):
+                continue
+            p = -1  # the board tile taken in
+            ok = True
+            touches = False
+            for i in range(s, e):
+                if lane[i] != 0:
+                    if p >= 0 or length == rack_size:
+                        ok = False
+                        break
+                    p = i
+                elif anchor[i]:
+                    touches = True
+            if not ok or (length == rack_size + 1 and p < 0) or (not touches and p < 0):
+                continue
+            if p < 0:
+                lo, hi = 0, n7
+                letter = 0
+            else:
+                letter = lane[p] & TILE_MASK
+                lo, hi = by_letter[letter], by_letter[letter + 1]
+            for c in range(lo, hi):
+                w = words[found[c]]
+                fits = True
+                for i in range(s, e):
+                    t = w[i - s]
+                    if i == p:
+                        if t != letter:
+                            fits = False
+                            break
+                    elif not (sets[base + i] >> np.uint64(t)) & ONE:
+                        fits = False
+                        break
+                if not fits:
+                    continue
+                # the blanks: on any square (not the board's) of their letters, each way once
+                x = np.int64(blanks[c, 0])
+                y = np.int64(blanks[c, 1])
+                for i in range(s if x else -1, e if x else 0):
+                    if x and (i == p or w[i - s] != x):
+                        continue
+                    for j in range(s if y else -1, e if y else 0):
+                        if y and (j == p or j == i or w[j - s] != y or (x == y and j < i)):  # noqa: SIM109
+                            continue
+                        main = 0
+                        mult = 1
+                        cross = 0
+                        for q in range(s, e):
+                            t = w[q - s]
+                            if q == p:
+                                cur[q] = 0
+                                if not lane[q] & 0x80:
+                                    main += values[t]
+                                continue
+                            blank = (q == i) | (q == j)
+                            value = 0 if blank else values[t]
+                            sq = base + q
+                            cur[q] = (t | 0x80) if blank else t
+                            main += value * lm[sq]
+                            mult *= wm[sq]
+                            if has[sq]:
+                                cross += (cscores[sq] + value * lm[sq]) * wm[sq]
+                        score = main * mult + cross + bingo
+                        meta, out, val, count = _record(
+                            meta, out, val, count, keep, score + rank_bonus, score, row,
+                            direction, s, e - 1, rack_size, cur)
+    return meta, out, val, count
 
 
 @njit(cache=True)
@@ -353,22 +475,26 @@ def _sides(
     """The places a partial play could stop on one side, walking from square ``start`` by
     ``step`` (-1 left, +1 right): for each, a row of ``opts`` with the empty squares it covers
     (the first ones of ``squares``), their word multiplier, the face value of the board's tiles
-    it takes in, and its cross words' fixed part. Returns how many rows."""
+    it takes in, its cross words' fixed part and how many board tiles it takes in. Returns how
+    many rows."""
     n_opts = 0
     k = 0
     w = 1
     through = 0
     const = 0
+    n_through = 0
     if start < 0 or start >= size or lane[start] == 0:
         # not extending is a place to stop
         opts[0, 0] = 0
         opts[0, 1] = 1
         opts[0, 2] = 0
         opts[0, 3] = 0
+        opts[0, 4] = 0
         n_opts = 1
     i = start
     while 0 <= i < size:
         if lane[i] != 0:
+            n_through += 1
             if not lane[i] & 0x80:
                 through += values[lane[i] & TILE_MASK]
         else:
@@ -386,6 +512,7 @@ def _sides(
             opts[n_opts, 1] = w
             opts[n_opts, 2] = through
             opts[n_opts, 3] = const
+            opts[n_opts, 4] = n_through
             n_opts += 1
         i = nxt
     return n_opts
@@ -397,13 +524,15 @@ def _bound(
     has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack: Any, codes: Any, main: Any,
     mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, leave_by_placed: Any,
     rem: Any, left: Any, right: Any, left_opts: Any, right_opts: Any, coefs: Any,
+    direct: bool,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the score of any play that extends a partial play covering squares
     ``lo``..``hi`` of the lane (``main``, ``mult``, ``cross``, ``placed`` as in a search frame;
     ``rack`` the tiles left, whose codes are among ``codes``), leftwards or rightwards: for
     every pair of places it could stop, the rack's most valuable tiles on the squares that
     multiply them most, ignoring which words they make, plus the best leave of a play of that
-    many tiles (as in :func:`_shadow`). The last six arrays are scratch space."""
+    many tiles, and the bingo bonus (``direct`` as in :func:`_shadow`).
+    ``rem`` to ``coefs`` are scratch space."""
     n_rem = 0
     for code in codes:
         for _ in range(rack[code]):
@@ -413,6 +542,10 @@ def _bound(
                     n_rem, left, left_opts)
     n_right = _sides(lane, base, hi + 1, 1, size, playable, has, cscores, lm, wm, values,
                      n_rem, right, right_opts)
+    n_through = 0  # the board tiles the partial play takes in
+    for i in range(lo, hi + 1):
+        if lane[i] != 0:
+            n_through += 1
     best = -np.inf
     for x in range(n_left):
         kl = left_opts[x, 0]
@@ -431,6 +564,8 @@ def _bound(
             for j in range(m):
                 bound += coefs[j] * rem[j]
             if placed + m == rack_size:
+                if direct and n_through + left_opts[x, 4] + right_opts[y, 4] <= 1:
+                    continue
                 bound += bingo
             bound += leave_by_placed[placed + m]
             if bound > best:
@@ -445,6 +580,61 @@ def generate(
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
     leave_table: Any, radix: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """:func:`_generate` with no word map: every play is searched."""
+    return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
+                     rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
+                     leave_table, radix, False, np.zeros((1, rack_size + 1), np.uint8),
+                     np.zeros(1, np.int64), np.zeros((1, 2), np.int64), 0,
+                     np.zeros(65, np.int64))
+
+
+@njit(cache=True)
+def generate_mapped(
+    pk: Any, board: Any, size: int, rack: Any, values: Any,
+    letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
+    both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
+    leave_table: Any, radix: Any, table: Any, word_keys: Any, words: Any, map_keys: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """:func:`_generate` with the word map of ``pk``'s words (:mod:`letras.movegen.wordmap`:
+    ``table``, ``word_keys``, ``words``): with ``keep``, the bingos that take in at most one
+    board tile are laid from the map's words (:func:`_map_bingos`), not searched."""
+    direct = keep > 0 and rack[0] <= MAX_BLANKS
+    found = np.zeros(4096, np.int64)
+    blanks = np.zeros((4096, 2), np.int64)
+    by_letter = np.zeros(65, np.int64)
+    n = 0
+    if direct:
+        seven, eight = bingo_fits(table, map_keys, rack, rack_size, nletters)
+        on_board = np.uint64(0)
+        for s in range(size * size):
+            if board[s] != 0:
+                on_board |= ONE << np.uint64(board[s] & TILE_MASK)
+        if seven:
+            n = bingo_words(table, word_keys, map_keys, rack, rack_size, 0, nletters, found,
+                            blanks)
+        n7 = n
+        for x in range(1, 64):
+            by_letter[x] = n
+            if (eight & on_board) >> np.uint64(x) & ONE:
+                n += bingo_words(table, word_keys, map_keys, rack, rack_size, x, nletters,
+                                 found[n:], blanks[n:])
+        by_letter[64] = n
+        direct = n < len(found)  # else too many words to hold: search them all
+    else:
+        n7 = 0
+    return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
+                     rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
+                     leave_table, radix, direct, words, found, blanks, n7, by_letter)
+
+
+@njit(cache=True)
+def _generate(
+    pk: Any, board: Any, size: int, rack: Any, values: Any,
+    letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
+    both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
+    leave_table: Any, radix: Any, direct: bool, words: Any, found: Any, blanks: Any, n7: int,
+    by_letter: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
     searching the anchors with the best bounds first and stopping when no bound can do better.
@@ -454,7 +644,9 @@ def generate(
 
     Returns ``meta`` rows (the columns of :mod:`letras.movegen.columns`), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile), the value each play is
-    ranked by, and the count.
+    ranked by, and the count. With ``direct``, the bingos that take in at most one board tile
+    are laid from ``words`` (the other arguments as :func:`_map_bingos` takes them) instead of
+    searched.
     """
     room = keep if keep else 1024
     meta = np.zeros((room, COLUMNS), np.int32)
@@ -515,7 +707,7 @@ def generate(
                 placed -= kept_count(index, radix, tile, rack[tile])
             leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
     sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 4), np.int64)
+    opts = np.zeros((2, size + 1, 5), np.int64)
     coefs = np.zeros(size, np.int64)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
@@ -546,6 +738,11 @@ def generate(
             base = row * size
             lane = grid[base: base + size]
             _lane_setup(grid, row, size, empty, centre, sets, rack_mask, anchor, playable)
+            if direct:
+                meta, out, val, count = _map_bingos(
+                    lane, base, row, direction, size, anchor, sets, has, cscores, lm, wm,
+                    values, rack_size, bingo, leave_table[0] if use_leave else 0.0, words,
+                    found, blanks, n7, by_letter, keep, meta, out, val, count, cur)
             for a in range(size):
                 if not anchor[a] or playable[a] == 0:
                     continue
@@ -555,14 +752,15 @@ def generate(
                     an_a[n_an] = a
                     an_bound[n_an] = _shadow(lane, base, a, size, anchor, playable, has,
                                              cscores, lm, wm, values, rv, rack,
-                                             rack_total, rack_size, bingo, leave_by_placed)
+                                             rack_total, rack_size, bingo, leave_by_placed,
+                                             direct)
                     n_an += 1
                     continue
                 meta, out, val, count = _dfs(
                     pk, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep, frames,
                     todo, lists, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
-                    leave_by_placed, rem, sides, opts, coefs,
+                    leave_by_placed, rem, sides, opts, coefs, direct,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
@@ -582,7 +780,7 @@ def generate(
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
                 rack, rack_size, bingo, join_words, keep, frames, todo, lists, cur, meta, out, val,
                 count, use_leave, leave_table, radix, codes, leave_by_placed, rem, sides, opts,
-                coefs,
+                coefs, direct,
             )
     if mirror:
         return _with_mirrors(meta, out, val, count, keep)
@@ -621,9 +819,10 @@ def _dfs(
     rack: Any, rack_size: int, bingo: int, join_words: bool, keep: int, frames: Any,
     todo: Any, lists: Any, cur: Any, meta: Any, out: Any, val: Any, count: int,
     use_leave: bool, leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any,
-    sides: Any, opts: Any, coefs: Any,
+    sides: Any, opts: Any, coefs: Any, direct: bool,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
-    """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`).
+    """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`),
+    but with ``direct`` the bingos that take in at most one board tile (see :func:`_shadow`).
 
     When only the best ``keep`` are kept and that many are found, a partial play is not
     extended if its bound (:func:`_bound`, plus the best leave value) cannot beat the weakest
@@ -724,6 +923,12 @@ def _dfs(
                 for i in range(left, right + 1):
                     if cur[i] != 0 and lane[i] == 0 and has[base + i]:
                         skip = True
+            if direct and placed == rack_size:
+                taken_in = 0
+                for i in range(left, right + 1):
+                    if lane[i] != 0:
+                        taken_in += 1
+                skip = skip or taken_in <= 1
             if not join_words:
                 runs = 0
                 for i in range(left, right + 1):
@@ -765,7 +970,8 @@ def _dfs(
         if phase == 0 and placed <= PRUNE_DEPTH and rack[0] > 0 and threshold > -np.inf and (
                 _bound(lane, base, left, right, size, playable, has, cscores, lm, wm,
                        values, rack, codes, main, mult, cross, placed, rack_size, bingo,
-                       leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs)
+                       leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs,
+                       direct)
                 <= threshold):
             continue
         # push the continuations that some tile fits: go on leftwards, or switch to the right

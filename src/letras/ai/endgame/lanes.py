@@ -119,7 +119,7 @@ def lane_plays(
     leave_by_placed = np.zeros(total + 1, np.float64)
     rem = np.zeros(max(total, 1), np.int64)
     sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 4), np.int64)
+    opts = np.zeros((2, size + 1, 5), np.int64)
     coefs = np.zeros(size, np.int64)
     table = np.zeros(1, np.float64)
     radix = np.zeros(64, np.int64)
@@ -142,7 +142,7 @@ def lane_plays(
                 pk, grid[base: base + size], base, row, direction, a, size, anchor,
                 playable, has[direction], scores[direction], lm, wm, values, counts,
                 rack_size, bingo, join_words, 0, frames, todo, lists, cur, meta, out, val, count,
-                False, table, radix, codes, leave_by_placed, rem, sides, opts, coefs,
+                False, table, radix, codes, leave_by_placed, rem, sides, opts, coefs, False,
             )
     return meta, out, val, count
 

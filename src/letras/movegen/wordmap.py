@@ -1,0 +1,330 @@
+"""Word maps: can a rack make a bingo at all, alone or with one board tile?
+
+The best-play search bounds each anchor before searching it (``_kernels._shadow``), and a
+span where the whole rack goes down gets the bingo bonus in its bound. With blanks on the
+rack nearly every anchor has such a span, so nearly every anchor looked worth searching,
+though a bingo is possible on few of them. A word map answers, once per rack, whether the
+rack's tiles make a word of ``rack_size`` tiles (a bingo through no board tile), and for
+which letters X they make a word of ``rack_size + 1`` tiles with X (a bingo through one
+board tile): the bound counts the bonus only where one of these can go.
+
+The map is a set of keys of tile multisets (the idea of MAGPIE's word maps, WMP, keyed here
+differently): a multiset's key is the sum, wrapping at 2**64, of a fixed random number per
+tile, plus a number for the word's length and the count of blanks standing in it. So the key
+of a rack with one board tile X is the rack's key plus X's number, with no sorting. For every
+word of ``rack_size`` or ``rack_size + 1`` tiles the set holds its multiset's key, and the
+keys of the multisets left when one or two of its tiles are taken out (then stood for by
+blanks). Two multisets whose keys collide make a false "a bingo may go here": a looser bound,
+never a wrong answer (the search still decides). The set is an open-addressing hash table of
+``uint64`` keys (0 = empty slot), a power of two long, at most half full.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import weakref
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from letras.lexicon.kwg import WordGraph
+
+VERSION = 2
+"""Part of the cache file's name: a new layout makes new cache files."""
+MAX_BLANKS = 2
+"""Racks with more blanks than this are not looked up: a bingo is assumed possible."""
+TILE_MASK = 0x3F
+ACCEPTS = 0x80
+IS_END = 0x40
+ARC_SHIFT = 8
+ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def tile_keys() -> npt.NDArray[np.uint64]:
+    """The fixed random number of each tile code (64) then of each (length, blanks) pair
+    (``64 + length * 4 + blanks``, lengths up to 16): the same on every machine."""
+    return np.random.default_rng(0x1E7A5).integers(
+        0, 2**64 - 1, 64 + 17 * 4, dtype=np.uint64, endpoint=True)
+
+
+@njit(cache=True)
+def _words_of_length(nodes: Any, shortest: int, longest: int) -> tuple[Any, Any]:
+    """The words of ``shortest`` to ``longest`` tiles of the graph (its DAWG part), as rows
+    of tile codes (0 past the word's end) and their lengths."""
+    rows = np.zeros((1024, longest), np.uint8)
+    lengths = np.zeros(1024, np.int64)
+    count = 0
+    stack = np.zeros(longest, np.int64)
+    path = np.zeros(longest, np.uint8)
+    stack[0] = np.int64(nodes[0] >> ARC_SHIFT)
+    if stack[0] == 0:
+        return rows[:0], lengths[:0]
+    d = 0
+    while d >= 0:
+        word = nodes[stack[d]]
+        path[d] = word & TILE_MASK
+        if word & ACCEPTS and shortest <= d + 1:
+            if count == len(lengths):
+                bigger = np.zeros((2 * count, longest), np.uint8)
+                bigger[:count] = rows
+                rows = bigger
+                more = np.zeros(2 * count, np.int64)
+                more[:count] = lengths
+                lengths = more
+            rows[count, : d + 1] = path[: d + 1]
+            lengths[count] = d + 1
+            count += 1
+        child = np.int64(word >> ARC_SHIFT)
+        if d + 1 < longest and child != 0:
+            d += 1
+            stack[d] = child
+            continue
+        while d >= 0:
+            if nodes[stack[d]] & IS_END:
+                d -= 1
+            else:
+                stack[d] += 1
+                break
+    return rows[:count], lengths[:count]
+
+
+@njit(cache=True, inline="always")
+def _slot(table: Any, key: Any) -> Any:  # pragma: no cover - compiled
+    """Where ``key`` is in ``table`` or would go (linear probing)."""
+    mask = np.uint64(len(table) - 1)
+    i = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32) & mask)
+    while table[i] != 0 and table[i] != key:
+        i = (i + 1) & np.int64(mask)
+    return i
+
+
+@njit(cache=True)
+def _insert(table: Any, key: Any) -> int:  # pragma: no cover - compiled
+    """Put ``key`` in ``table``; 1 if it was not there."""
+    if key == 0:
+        key = np.uint64(1)
+    s = _slot(table, key)
+    if table[s] == key:
+        return 0
+    table[s] = key
+    return 1
+
+
+@njit(cache=True)
+def _fill(rows: Any, lengths: Any, keys: Any) -> tuple[Any, int]:  # pragma: no cover
+    """The table with every word's key and its one- and two-blank keys
+    (``rows`` sorted, each word's tiles first)."""
+    table = np.zeros(1 << 16, np.uint64)
+    n = 0
+    for w in range(len(lengths)):
+        if 4 * n > len(table):  # grow before a word adds up to 37 keys
+            table, n = _rehash(table, 2 * len(table))
+        length = lengths[w]
+        row = rows[w]
+        full = np.uint64(0)
+        for i in range(length):
+            full += keys[row[i]]
+        n += _insert(table, full + keys[64 + length * 4])
+        one = keys[64 + length * 4 + 1]
+        two = keys[64 + length * 4 + 2]
+        # tile i (and j > i) stood for by blanks; a tile equal to the one before it gives the
+        # same multiset (rows are sorted)
+        for i in range(length):
+            if i > 0 and row[i] == row[i - 1]:
+                continue
+            n += _insert(table, full - keys[row[i]] + one)
+            for j in range(i + 1, length):
+                if j > i + 1 and row[j] == row[j - 1]:
+                    continue
+                n += _insert(table, full - keys[row[i]] - keys[row[j]] + two)
+    return table, n
+
+
+class WordMap(NamedTuple):
+    """A word map (see the module docstring): the hash table of keys; and the words of
+    ``rack_size`` and ``rack_size + 1`` tiles (rows of tile codes, 0 past a word's end) in the
+    order of their multisets' keys, ``word_keys``, to find the words of a multiset."""
+
+    table: npt.NDArray[np.uint64]
+    word_keys: npt.NDArray[np.uint64]
+    words: npt.NDArray[np.uint8]
+
+
+def build(graph: WordGraph, rack_size: int) -> WordMap:
+    """The word map of ``graph`` for racks of ``rack_size`` tiles (see the module
+    docstring)."""
+    words, lengths = _words_of_length(graph.nodes, rack_size, rack_size + 1)
+    keys = tile_keys()
+    # a word's key is the sum of its tiles' (0 past its end counts nothing)
+    sums = np.where(words != 0, keys[words], np.uint64(0)).sum(axis=1, dtype=np.uint64)
+    sums += keys[64 + lengths * 4]
+    sums[sums == 0] = 1
+    order = np.argsort(sums, kind="stable")
+    words, lengths, sums = words[order], lengths[order], sums[order]
+    # one row per multiset (anagrams share one), tiles sorted, for the blank keys
+    first = np.flatnonzero(np.r_[True, sums[1:] != sums[:-1]])
+    rows = np.where(words[first] == 0, 255, words[first]).astype(np.uint8)
+    rows.sort(axis=1)
+    rows[rows == 255] = 0
+    table: npt.NDArray[np.uint64]
+    table, n = _fill(rows, lengths[first].copy(), keys)
+    small = 1 << max(4, (2 * n - 1).bit_length())  # at most half full
+    if small < len(table):
+        table, _ = _rehash(table, small)
+    return WordMap(table, sums, words)
+
+
+@njit(cache=True)
+def _rehash(table: Any, size: int) -> tuple[Any, int]:  # pragma: no cover - compiled
+    """``table``'s keys in a table of ``size`` slots, and how many."""
+    out = np.zeros(size, np.uint64)
+    n = 0
+    for key in table:
+        if key != 0:
+            out[_slot(out, key)] = key
+            n += 1
+    return out, n
+
+
+@njit(cache=True)
+def bingo_fits(table: Any, keys: Any, rack: Any, rack_size: int,
+               nletters: int) -> tuple[bool, Any]:  # pragma: no cover - compiled
+    """For ``rack`` (counts per tile code, 0 = blanks): can its tiles make a word of
+    ``rack_size`` tiles, and the letters X (bit X) with which they make one of
+    ``rack_size + 1``. A rack of fewer tiles makes no bingo; one of more than
+    :data:`MAX_BLANKS` blanks may make any."""
+    total = 0
+    for t in range(64):
+        total += rack[t]
+    if total != rack_size:
+        return False, np.uint64(0)
+    blanks = rack[0]
+    if blanks > MAX_BLANKS:
+        return True, ALL
+    base = np.uint64(0)
+    for t in range(1, 64):
+        for _ in range(rack[t]):
+            base += keys[t]
+    key = base + keys[64 + rack_size * 4 + blanks]
+    if key == 0:
+        key = np.uint64(1)
+    seven = table[_slot(table, key)] == key
+    eight = np.uint64(0)
+    tag = keys[64 + (rack_size + 1) * 4 + blanks]
+    for x in range(1, nletters + 1):
+        key = base + keys[x] + tag
+        if key == 0:
+            key = np.uint64(1)
+        if table[_slot(table, key)] == key:
+            eight |= np.uint64(1) << np.uint64(x)
+    return seven, eight
+
+
+@njit(cache=True, inline="always")
+def _has(table: Any, key: Any) -> bool:  # pragma: no cover - compiled
+    if key == 0:
+        key = np.uint64(1)
+    return bool(table[_slot(table, key)] == key)
+
+
+@njit(cache=True)
+def bingo_words(
+    table: Any, word_keys: Any, keys: Any, rack: Any, rack_size: int, through: int,
+    nletters: int, found: Any, blanks: Any,
+) -> int:  # pragma: no cover - compiled
+    """The words a bingo of ``rack`` can make (all its tiles, at most :data:`MAX_BLANKS`
+    blanks) alone (``through`` 0) or with a board tile of letter ``through``: their rows in
+    ``word_keys`` into ``found``, and the letters the blanks stand for in ``blanks`` (a row
+    per word, 0 for none). Returns how many (at most ``len(found)``: the rest are left
+    out)."""
+    base = np.uint64(0)
+    for t in range(1, 64):
+        for _ in range(rack[t]):
+            base += keys[t]
+    length = rack_size
+    if through:
+        base += keys[through]
+        length += 1
+    tag = 64 + length * 4
+    n = 0
+    top = nletters + 1
+    b = rack[0]
+    # the letters the blanks stand for: none, x, or x <= y (x first where a word with one
+    # blank left exists)
+    for x in range(0 if b == 0 else 1, top if b > 0 else 1):
+        if b == 2 and not _has(table, base + keys[x] + keys[tag + 1]):
+            continue
+        for y in range(x if b == 2 else 0, top if b == 2 else 1):
+            key = base + keys[tag]
+            if b >= 1:
+                key += keys[x]
+            if b == 2:
+                key += keys[y]
+            if key == 0:
+                key = np.uint64(1)
+            if not _has(table, key):
+                continue
+            lo = np.searchsorted(word_keys, key)
+            hi = lo
+            while hi < len(word_keys) and word_keys[hi] == key:
+                if n < len(found):
+                    found[n] = hi
+                    blanks[n, 0] = x if b >= 1 else 0
+                    blanks[n, 1] = y if b == 2 else 0
+                    n += 1
+                hi += 1
+    return n
+
+
+_MAPS: weakref.WeakKeyDictionary[WordGraph, WordMap] = (
+    weakref.WeakKeyDictionary())
+_KEYS = tile_keys()
+
+
+def word_map(graph: WordGraph) -> WordMap:
+    """The word map of ``graph`` for its edition's racks: kept while the graph lives, and on
+    disk beside the graph's cache entry when it has one (built once: about a second for
+    pt-BR)."""
+    known = _MAPS.get(graph)
+    if known is not None:
+        return known
+    rack_size = graph.edition.rack_size
+    entry = graph.cache_entry[0] if graph.cache_entry is not None else None
+    path = (entry.with_name(f"{entry.name}.wmap{VERSION}-{rack_size}.npz")
+            if entry is not None else None)
+    found: WordMap | None = None
+    if path is not None and path.exists():
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            found = _checked(np.load(path, allow_pickle=False), rack_size)
+    if found is None:
+        found = build(graph, rack_size)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
+                np.savez(tmp, **found._asdict())
+                os.replace(tmp, path)
+    _MAPS[graph] = found
+    return found
+
+
+def _checked(data: Any, rack_size: int) -> WordMap | None:
+    """A map read from a cache file, if its arrays have the shapes a map has."""
+    found = WordMap(data["table"], data["word_keys"], data["words"])
+    n = len(found.table)
+    if (found.table.dtype != np.uint64 or found.table.ndim != 1 or n < 16 or n & (n - 1)
+            or found.word_keys.dtype != np.uint64 or found.words.dtype != np.uint8
+            or found.words.shape != (len(found.word_keys), rack_size + 1)):
+        return None
+    return found
+
+
+def map_keys() -> npt.NDArray[np.uint64]:
+    """The tile keys the maps are made with (:func:`tile_keys`, made once)."""
+    return _KEYS
+
+
+__all__ = ["MAX_BLANKS", "WordMap", "bingo_fits", "bingo_words", "build", "map_keys",
+           "word_map"]
