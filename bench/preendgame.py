@@ -1,15 +1,17 @@
 """Pre-endgame benchmark: two players, one tile in the bag, from seeded self-play.
 
 Run by hand: ``nice .venv/bin/python bench/preendgame.py [--positions N] [--first SEED]
-[--work W] [--seconds S] [edition ...]`` (default: en and pt-BR, 20 positions each from seed
-1, :data:`letras.ai.endgame.preendgame.DEFAULT_LIMIT`). Each position comes from a game of
+[--work W] [--seconds S] [--fresh] [edition ...]`` (default: en and pt-BR, 20 positions each
+from seed 1, :data:`letras.ai.endgame.preendgame.DEFAULT_LIMIT`). Each position comes from a game of
 the equity level against itself on the edition's shipped lexicon, seeded: once the bag holds
 2 to 7 tiles, the mover plays the best play by equity among those that leave exactly one tile
 in the bag (the game is dropped if there is none, or the bag skips 1). That view is searched
 by :func:`letras.ai.endgame.preendgame.solve_preendgame`. One line per position: candidates
 and lines, rounds, positions searched, lines solved exactly (of the candidates' lines),
 whether every kept candidate was solved, CPU seconds, and the best play with its spread and
-win chance; then the median and worst CPU seconds per edition.
+win chance; then the median and worst CPU seconds per edition. With ``--fresh`` each position
+is searched twice, one after the other: with one table and cache of plays shared by every
+line (``shared``, what the pre-endgame does) and with a fresh search per line (``fresh``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import statistics
 import time
 
 from letras.ai import EquityPlayer, Limit
+from letras.ai.endgame import preendgame
 from letras.ai.endgame.preendgame import DEFAULT_LIMIT, applies, solve_preendgame
 from letras.editions import find_edition
 from letras.game import Game, PlayerView
@@ -61,12 +64,15 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--work", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--fresh", action="store_true")
     args = parser.parse_args()
+    modes = ["shared", "fresh"] if args.fresh else ["shared"]
     limit = Limit(seconds=args.seconds, work=args.work)
     if limit.unlimited:
         limit = DEFAULT_LIMIT
     print(f"load {os.getloadavg()[0]:.2f}; limit {limit}", flush=True)
-    print(f"{'edition':<6} {'seed':>4} {'rack':<8} {'unseen':<9} {'cands':>5} {'rounds':>6} "
+    print(f"{'edition':<6} {'seed':>4} {'mode':<6} {'rack':<8} {'unseen':<9} {'cands':>5} "
+          f"{'rounds':>6} "
           f"{'nodes':>9} {'searches':>8} {'solved':>8} {'exact':<5} {'cpu':>6}  best",
           flush=True)
     for name in args.editions:
@@ -74,34 +80,40 @@ def main() -> None:
         lexicon = load_lexicon(edition)
         assert isinstance(lexicon, WordGraph)
         player = EquityPlayer(lexicon)
-        cpus: list[float] = []
-        exact = 0
+        cpus: dict[str, list[float]] = {m: [] for m in modes}
+        exact = dict.fromkeys(modes, 0)
         seed = args.first
-        while len(cpus) < args.positions:
+        while len(cpus["shared"]) < args.positions:
             view = preendgame_of(name, seed, lexicon, player)
             seed += 1
             if view is None:
                 continue
-            if not cpus:  # compile (or load) the search once before the timings
+            if not cpus["shared"]:  # compile (or load) the search once before the timings
                 solve_preendgame(view, lexicon, Limit(work=1), equity=player)
-            cpu0 = time.process_time()
-            result = solve_preendgame(view, lexicon, limit, equity=player)
-            cpu = time.process_time() - cpu0
-            cpus.append(cpu)
-            exact += result.exact
-            best = result.candidates[0]
-            tiles = edition.tiles
-            unseen = tuple(t for t, n in enumerate(view.unseen) for _ in range(n))
-            print(
-                f"{name:<6} {seed - 1:>4} {tiles.format(view.rack, rack=True):<8} "
-                f"{tiles.format(unseen, rack=True):<9} {len(result.candidates):>5} "
-                f"{result.rounds:>6} {result.nodes:>9,} {result.searches:>8} "
-                f"{result.solved:>3}/{result.lines:<4} {'yes' if result.exact else 'no':<5} "
-                f"{cpu:>6.1f}  {best.choice.notation(edition)} {best.spread:+.1f} "
-                f"{100 * best.wins:.0f}%", flush=True)
-        print(f"{name}: {len(cpus)} positions, CPU s median {statistics.median(cpus):.1f} "
-              f"worst {max(cpus):.1f}, every kept candidate solved in {exact}; "
-              f"load {os.getloadavg()[0]:.2f}", flush=True)
+            for mode in modes:
+                preendgame.SHARE = mode == "shared"
+                cpu0 = time.process_time()
+                result = solve_preendgame(view, lexicon, limit, equity=player)
+                cpu = time.process_time() - cpu0
+                cpus[mode].append(cpu)
+                exact[mode] += result.exact
+                best = result.candidates[0]
+                tiles = edition.tiles
+                unseen = tuple(t for t, n in enumerate(view.unseen) for _ in range(n))
+                print(
+                    f"{name:<6} {seed - 1:>4} {mode:<6} {tiles.format(view.rack, rack=True):<8} "
+                    f"{tiles.format(unseen, rack=True):<9} {len(result.candidates):>5} "
+                    f"{result.rounds:>6} {result.nodes:>9,} {result.searches:>8} "
+                    f"{result.solved:>3}/{result.lines:<4} "
+                    f"{'yes' if result.exact else 'no':<5} {cpu:>6.1f}  "
+                    f"{best.choice.notation(edition)} {best.spread:+.1f} "
+                    f"{100 * best.wins:.0f}%", flush=True)
+        for mode in modes:
+            times = cpus[mode]
+            print(f"{name} {mode}: {len(times)} positions, CPU s median "
+                  f"{statistics.median(times):.1f} worst {max(times):.1f}, every kept "
+                  f"candidate solved in {exact[mode]}; load {os.getloadavg()[0]:.2f}",
+                  flush=True)
 
 
 if __name__ == "__main__":

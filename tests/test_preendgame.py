@@ -129,6 +129,7 @@ def test_values_agree_with_a_brute_force_over_every_bag_tile(
     if isinstance(best.choice, Pass):
         assert (best.wins, best.spread) >= top
     else:
+        assert isinstance(best.choice, Place)
         assert expected[best.choice] == pytest.approx(top)
 
 

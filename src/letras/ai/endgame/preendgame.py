@@ -17,14 +17,17 @@ after which the mover plays the best tile play found (its line for that tile). A
 sees the bag tile and a short list of replies: the pass's value is an estimate even when its
 lines are solved.
 
-The search goes in rounds of growing work per line (one ply in the first, ``FIRST_WORK``
-positions in the second, then ``GROWTH`` times more each round) over one :class:`~letras.ai.endgame.compiled.CompiledSearch` whose
-transposition table and cache of plays every line and round share; a line solved exactly is
-not searched again. The first round values every candidate cheaply, one ply deep, and only
-orders them (the best searched first); after each later round the candidates are ranked (win
-chance, then spread) and the lower half is dropped (at least ``KEEP`` stay). It ends when every kept candidate's lines are solved, or the limit is spent:
-the answer is always the best candidate of the values found so far. Only the view is used,
-never the hidden tiles; for a fixed work limit the choice is deterministic.
+The search goes in rounds of growing work per line: one ply in the first, ``FIRST_WORK``
+positions in the second, then ``GROWTH`` times more each round. Every line and round runs on
+one :class:`~letras.ai.endgame.compiled.CompiledSearch` (its racks are bit sets within the
+mover's rack and the unseen tiles), so its transposition table and cache of plays carry over:
+a line searched again starts from what the last round found, and a line solved exactly is not
+searched again. The first round only orders the candidates (the best searched first); after
+each later round they are ranked (win chance, then spread) and the lower half is dropped (at
+least ``KEEP`` stay). It ends when every kept candidate's lines are solved, or the limit is
+spent: the answer is the best candidate of the values found so far (at least the first
+candidate's one-ply values are always found). Only the view is used, never the hidden tiles;
+for a fixed work limit the choice is deterministic.
 """
 
 from __future__ import annotations
@@ -58,9 +61,13 @@ move's plays valued by the horizon's guess); each round allows ``GROWTH`` times 
 may go over: the search checks its limit as it enters a position, and every iteration that
 is begun searches its root's moves."""
 GROWTH = 4
-DEFAULT_LIMIT = Limit(work=600_000)
+DEFAULT_LIMIT = Limit(work=2_000_000)
 """What a pre-endgame spends without a limit from its caller: positions searched over every
-line and round (work, not seconds, so that games replay exactly)."""
+line and round (work, not seconds, so that games replay exactly). About 15 s of CPU on this
+machine (``bench/preendgame.py``)."""
+SHARE = True
+"""Whether the lines share one search's table and cache of plays (False: a fresh search per
+line, as ``bench/preendgame.py --fresh`` compares)."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +164,7 @@ class _Lines:
 
         if not usable(position):
             raise EndgameError("the pre-endgame needs the compiled endgame search")
-        if self.search is None:
+        if self.search is None or not SHARE:
             self.search = CompiledSearch(position, self.lexicon, limit, tiles=self.tiles)
         search = self.search
         assert isinstance(search, CompiledSearch)
