@@ -61,10 +61,10 @@ move's plays valued by the horizon's guess); each round allows ``GROWTH`` times 
 may go over: the search checks its limit as it enters a position, and every iteration that
 is begun searches its root's moves."""
 GROWTH = 4
-DEFAULT_LIMIT = Limit(work=2_000_000)
+DEFAULT_LIMIT = Limit(work=600_000)
 """What a pre-endgame spends without a limit from its caller: positions searched over every
-line and round (work, not seconds, so that games replay exactly). About 15 s of CPU on this
-machine (``bench/preendgame.py``)."""
+line and round (work, not seconds, so that games replay exactly). A few seconds of CPU on
+this machine (``bench/preendgame.py``); 30 s buy about 3 M."""
 SHARE = True
 """Whether the lines share one search's table and cache of plays (False: a fresh search per
 line, as ``bench/preendgame.py --fresh`` compares)."""
