@@ -239,3 +239,36 @@ def test_deterministic_and_blind_to_the_hidden_tiles(en_words: WordGraph) -> Non
     best = BestPlayer(en_words)
     assert best.stage(view) == "preendgame"
     assert best.choose(view, limit) == first.best
+
+
+@pytest.mark.slow
+def test_a_retargeted_search_finds_what_fresh_searches_find(en_words: WordGraph) -> None:
+    """One compiled search retargeted from line to line, its table and cache of plays kept,
+    finds the exact values that a fresh search per position finds (on real boards, racks of
+    a few tiles drawn from one multiset, every way of dealing it)."""
+    from itertools import combinations
+
+    from letras.ai.endgame.compiled import CompiledSearch
+    from test_endgame_fast import endgame_game
+
+    checked = 0
+    for seed in range(3):
+        game = endgame_game(seed, en_words)
+        if game.over:
+            continue
+        tiles = tuple(sorted(game.rack(game.to_move)[:3] + game.rack(1 - game.to_move)[:2]))
+        shared: CompiledSearch | None = None
+        deals = sorted({tuple(sorted(c)) for c in combinations(tiles, 2)})
+        for other in deals:
+            mine = without(tiles, other)
+            for rack, opponent in ((mine, other), (other, mine)):
+                position = EndgamePosition(game.board, rack, opponent, EN.rules)
+                fresh = CompiledSearch(position, en_words, NO_LIMIT).run()
+                if shared is None:
+                    shared = CompiledSearch(position, en_words, NO_LIMIT, tiles=tiles)
+                shared.retarget(position, NO_LIMIT)
+                value, exact, _ = shared.evaluate()
+                assert fresh.exact and exact
+                assert value == fresh.value
+                checked += 1
+    assert checked >= 10
