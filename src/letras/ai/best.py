@@ -6,11 +6,15 @@
 - **Middle game** (tiles on the board and in the bag): the ``sim`` level, Monte Carlo
   look-ahead over equity's best candidates, which stops early when one candidate is clearly
   best (:mod:`letras.ai.sim`).
+- **Pre-endgame** (two players, one tile in the bag): every tile the bag may hold is tried,
+  and each line, an endgame, is solved by the endgame search
+  (:mod:`letras.ai.endgame.preendgame`).
 - **Endgame** (the bag is empty): the ``endgame`` level, an exact search with two players and a
   time-bounded look-ahead with more (:mod:`letras.ai.endgame`).
 
 The limit is passed on whole: the searching levels stop at whichever bound comes first. Without
-a limit, sim and endgame use their own default work bounds (:data:`letras.ai.sim.DEFAULT_LIMIT`,
+a limit, sim, pre-endgame and endgame use their own default work bounds
+(:data:`letras.ai.sim.DEFAULT_LIMIT`, :data:`letras.ai.endgame.preendgame.DEFAULT_LIMIT`,
 :data:`letras.ai.endgame.DEFAULT_LIMIT`), so a choice never runs away and replays exactly.
 With more than one opponent, both searches maximise the player's final margin over the best
 opponent (see their modules).
@@ -31,6 +35,7 @@ True
 from __future__ import annotations
 
 from letras.ai.endgame import EndgamePlayer
+from letras.ai.endgame.preendgame import applies, solve_preendgame
 from letras.ai.equity import EquityPlayer
 from letras.ai.leaves import LeaveEvaluator
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player
@@ -58,17 +63,22 @@ class BestPlayer(Player):
         self.endgame = EndgamePlayer(lexicon, seed=seed)
 
     def stage(self, view: PlayerView) -> str:
-        """``opening``, ``middle`` or ``endgame``: which level will choose."""
+        """``opening``, ``middle``, ``preendgame`` or ``endgame``: which search will
+        choose."""
         if view.bag_count == 0:
             return "endgame"
         if view.board.is_empty():
             return "opening"
+        if applies(view):
+            return "preendgame"
         return "middle"
 
     def choose(self, view: PlayerView, limit: Limit = NO_LIMIT) -> Choice:
         stage = self.stage(view)
         if stage == "endgame":
             return self.endgame.choose(view, limit)
+        if stage == "preendgame":
+            return solve_preendgame(view, self.lexicon, limit, equity=self.equity).best
         if stage == "opening":
             return self.equity.choose(view, limit)
         return self.sim.choose(view, limit)

@@ -8,6 +8,7 @@ keeps no Python per position searched.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -53,7 +54,11 @@ class CompiledSearch:
     ``README.md``)."""
 
     def __init__(self, position: EndgamePosition, lexicon: WordGraph, limit: Limit,
-                 table_bits: int = TABLE_BITS, cache_bits: int = CACHE_BITS) -> None:
+                 table_bits: int = TABLE_BITS, cache_bits: int = CACHE_BITS,
+                 tiles: Sequence[int] | None = None) -> None:
+        """``tiles``: the multiset the racks are bit sets within (default: the two racks of
+        ``position``); a wider one lets :meth:`retarget` search other positions whose racks
+        lie within it with the same table and cache of plays."""
         self.position = position
         self.lexicon = lexicon
         self.limit = limit
@@ -76,7 +81,8 @@ class CompiledSearch:
         self.p_int = np.array([size, self.nletters, self.edition.rack_size, rules.bingo_bonus,
                                int(position.may_join_words), pass_end, scoreless_end,
                                int(no_play_ends)], np.int64)
-        self.bits = RackBits(position.rack + position.opponent_rack)
+        self.bits = RackBits(position.rack + position.opponent_rack if tiles is None
+                             else tuple(tiles))
         self.bit_code = np.zeros(64, np.int64)
         self.bit_value = np.zeros(64, np.int64)
         seg_off, seg_mask = [], []
@@ -118,6 +124,45 @@ class CompiledSearch:
                       np.zeros(rows, np.int64), np.zeros(1, np.int64))
         self.nodes = 0
         self.generated = 0
+
+    def retarget(self, position: EndgamePosition, limit: Limit) -> None:
+        """Search ``position`` next, within ``limit``, keeping the transposition table and
+        the cache of plays: their keys are whole positions (board, racks, counts), so what
+        they hold stays true. The position must share the edition, the rules and the joining
+        rule, and its racks must lie within the tiles this search was made for
+        (:class:`~letras.ai.endgame.plays.RackBitsError` otherwise)."""
+        old = self.position
+        if (position.board.edition is not old.board.edition or position.rules != old.rules
+                or position.may_join_words != old.may_join_words):
+            raise ValueError("a retargeted search keeps its edition, rules and joining rule")
+        self.bits.of(position.rack)
+        self.bits.of(position.opponent_rack)
+        self.position = position
+        self.limit = limit
+        self.board = np.frombuffer(position.board.squares, np.uint8).copy()
+        self.nodes = 0
+        self.generated = 0
+
+    def evaluate(self) -> tuple[int, bool, int]:
+        """The deepening as :meth:`run` does it, without decoding moves: the value of the
+        deepest iteration completed, whether it is exact, and its depth (0: none completed,
+        value 0). Positions searched: :attr:`nodes`."""
+        deadline = self.limit.deadline()
+        value, depth = 0, 0
+        full = self.full_depth()
+        schedule = [d for d in DEPTHS if d < full] + [full]
+        d = schedule.pop(0)
+        work = self.limit.work
+        while True:
+            if depth and work is not None and self.nodes >= work:
+                return value, False, depth  # (the next iteration would stop at once)
+            result = self._iteration(d, d > 1, deadline)
+            if result[core.R_STOPPED]:
+                return value, False, depth
+            value, depth = int(result[core.R_VALUE]), d
+            if result[core.R_COMPLETE]:
+                return value, True, depth
+            d = schedule.pop(0) if schedule else 2 * d
 
     def full_depth(self) -> int:
         """Plies that reach the end of the game from the root whatever is played."""

@@ -438,14 +438,27 @@ def search(
     L_start = np.zeros(max_ply + 3, np.int64)
     L_count = np.zeros(max_ply + 3, np.int64)
     L_rack = np.zeros(max_ply + 3, np.int64)
-    arena, scratch, n0 = full_plays(g, board, tboard, sets, scores, has, p_int, bit_code,
-                                    code_off, laid_values, arena, scratch, opp0)
+    # (from the cache of plays when an earlier iteration, or search, made them)
+    generated = 0
+    ck1 = z1 ^ _rack_hash(opp0, zr, 0, 0)
+    ck2 = z2 ^ _rack_hash(opp0, zr, 1, 0)
+    arena, n0 = _cache_get(cache, arena, 0, ck1, ck2)
+    if n0 < 0:
+        arena, scratch, n0 = full_plays(g, board, tboard, sets, scores, has, p_int, bit_code,
+                                        code_off, laid_values, arena, scratch, opp0)
+        generated += 1
+        _cache_put(cache, arena, 0, n0, ck1, ck2)
     L_count[0], L_rack[0] = n0, opp0
-    arena, scratch, n1 = _build(g, board, tboard, sets, scores, has, p_int, bit_code,
-                                code_off, laid_values, arena, scratch, n0, 0, 0, 0,
-                                (np.int64(1) << (2 * size)) - 1, me0)
+    ck1 = z1 ^ _rack_hash(me0, zr, 0, 0)
+    ck2 = z2 ^ _rack_hash(me0, zr, 1, 0)
+    arena, n1 = _cache_get(cache, arena, n0, ck1, ck2)
+    if n1 < 0:
+        arena, scratch, n1 = _build(g, board, tboard, sets, scores, has, p_int, bit_code,
+                                    code_off, laid_values, arena, scratch, n0, 0, 0, 0,
+                                    (np.int64(1) << (2 * size)) - 1, me0)
+        generated += 1
+        _cache_put(cache, arena, n0, n1, ck1, ck2)
     L_start[1], L_count[1], L_rack[1] = n0, n1, me0
-    generated = 2
     undo = np.zeros((max_ply * 4 * 2 * size + 8, 5), np.int64)
     n_undo = 0
     # the frames

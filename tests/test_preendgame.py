@@ -1,0 +1,274 @@
+"""The pre-endgame (two players, one tile in the bag): its values agree with a brute force
+that tries every play and every bag tile and solves each line with the Python reference
+search (:class:`letras.ai.endgame.search.Search`); it is deterministic for a work limit, and
+looks only at the view (the result does not change when the hidden tiles are swapped)."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+
+from letras.ai import BestPlayer
+from letras.ai.endgame import EndgamePosition
+from letras.ai.endgame import preendgame as pe
+from letras.ai.endgame.search import Search
+from letras.ai.equity import EquityPlayer
+from letras.ai.player import NO_LIMIT, Limit
+from letras.board import Board
+from letras.editions import find_edition
+from letras.game import Game, PlayerView
+from letras.lexicon.kwg import WordGraph
+from letras.movegen import generate
+from letras.play import Pass, Place
+from letras.tiles import BLANK_BIT
+
+EN = find_edition("en")
+WORDS = ["AT", "TA", "TO", "OAT", "EAT", "TEA", "ATE", "ET", "TOE", "ON", "NO", "NOT", "TON",
+         "NOTE", "TONE", "ONE", "NE", "EN", "OE", "ONES", "NOTES", "SO", "SON", "TONES", "AS",
+         "SEA", "SET", "EAST", "SEAT", "ETA", "ETAS", "TAE", "TAO", "OES"]
+
+
+def view_of(board: Board, rack: str, opponent: str, bag: str, scores: tuple[int, int] = (0, 0),
+            passes: int = 0) -> PlayerView:
+    """The view of player 0 (to move) with ``rack``; the opponent holds ``opponent`` and the
+    bag ``bag`` (both unseen)."""
+    tiles = EN.tiles
+    unseen = [0] * len(tiles.labels)
+    for t in tiles.parse(opponent) + tiles.parse(bag):
+        unseen[t] += 1
+    return PlayerView(
+        player_names=("a", "b"), edition=EN, rules=EN.rules, board=board, scores=scores,
+        to_move=0, bag_count=len(bag), rack_counts=(len(rack), len(opponent)),
+        unseen=tuple(unseen), turns=(), challengeable=None, over=False, end_reason=None,
+        passes_in_row=passes, scoreless_in_row=passes, player=0,
+        rack=tuple(sorted(tiles.parse(rack))))
+
+
+def reference(position: EndgamePosition, words: WordGraph) -> int:
+    result = Search(position, words, NO_LIMIT).run()
+    assert result.exact
+    return int(result.value)
+
+
+def without(tiles: Sequence[int], take: Sequence[int]) -> tuple[int, ...]:
+    left = list(tiles)
+    for t in take:
+        left.remove(t)
+    return tuple(sorted(left))
+
+
+def brute_force(view: PlayerView, words: WordGraph) -> dict[Place, tuple[float, float]]:
+    """Every tile play's (win chance, mean spread change) over every bag tile, each line
+    solved exactly by the Python search."""
+    rack = view.rack
+    unseen = tuple(t for t, n in enumerate(view.unseen) for _ in range(n))
+    spread = view.scores[0] - view.scores[1]
+    plays = generate(view.board, rack, words, bingo_bonus=view.rules.bingo_bonus)
+    out = {}
+    for i in range(len(plays)):
+        place = plays.place(i)
+        score = plays.score(i)
+        leave = without(rack, [0 if t & BLANK_BIT else t for t in place.tiles if t])
+        board = view.board.copy()
+        board.put(place.placed())
+        total, wins = 0.0, 0.0
+        for t in unseen:  # one line per unseen tile: each is equally likely the bag tile
+            position = EndgamePosition(board, without(unseen, [t]), (*leave, t), view.rules,
+                                       0, 0 if score else view.scoreless_in_row + 1)
+            value = score - reference(position, words)
+            total += value
+            wins += 1.0 if spread + value > 0 else 0.5 if spread + value == 0 else 0.0
+        out[place] = (wins / len(unseen), total / len(unseen))
+    return out
+
+
+@pytest.fixture
+def every_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every play a candidate, every reply considered after a pass."""
+    monkeypatch.setattr(pe, "BY_EQUITY", 1000)
+    monkeypatch.setattr(pe, "BY_SCORE", 1000)
+    monkeypatch.setattr(pe, "PASS_REPLIES", 1000)
+
+
+def small_board() -> Board:
+    board = Board(EN)
+    board.put(Place.parse("8G NOTE", EN).placed())
+    return board
+
+
+@pytest.mark.parametrize(("rack", "opponent", "bag", "scores"), [
+    ("AS", "ET", "O", (0, 0)),
+    ("TE", "AS", "N", (5, 0)),
+    ("OS", "TAE", "E", (0, 12)),
+    ("NAT", "ES", "O", (0, 0)),
+])
+def test_values_agree_with_a_brute_force_over_every_bag_tile(
+    every_play: None, rack: str, opponent: str, bag: str, scores: tuple[int, int]
+) -> None:
+    words = WordGraph.build(EN, WORDS)
+    view = view_of(small_board(), rack, opponent, bag, scores)
+    expected = brute_force(view, words)
+    result = pe.solve_preendgame(view, words)
+    assert result.exact
+    # every tile play is a candidate, solved exactly, with one line per distinct unseen tile
+    # weighted by its count; its values are the brute force's
+    tiles = Counter(t for t, n in enumerate(view.unseen) for _ in range(n))
+    got = {c.choice: c for c in result.candidates}
+    assert set(expected) <= set(got)
+    for place, (wins, spread) in expected.items():
+        c = got[place]
+        assert c.exact
+        assert {line.tile: line.weight for line in c.lines} == dict(tiles)
+        assert (c.wins, c.spread) == pytest.approx((wins, spread))
+    # the choice is the best by win chance, then spread (the pass may beat every play)
+    best = result.candidates[0]
+    top = max(expected.values())
+    if isinstance(best.choice, Pass):
+        assert (best.wins, best.spread) >= top
+    else:
+        assert isinstance(best.choice, Place)
+        assert expected[best.choice] == pytest.approx(top)
+
+
+def test_the_pass_counts_the_opponents_best_reply(every_play: None) -> None:
+    """After a pass the opponent, holding the bag tile's complement, plays its best reply
+    (then the mover faces an exact endgame) or passes back; checked against the same
+    construction with the reference search."""
+    words = WordGraph.build(EN, WORDS)
+    view = view_of(small_board(), "TE", "AS", "O")
+    result = pe.solve_preendgame(view, words)
+    passed = next(c for c in result.candidates if isinstance(c.choice, Pass))
+    plays = brute_force(view, words)
+    unseen = tuple(t for t, n in enumerate(view.unseen) for _ in range(n))
+    best_play = next(c for c in result.candidates if not isinstance(c.choice, Pass))
+    for line in passed.lines:
+        opponent = without(unseen, [line.tile])
+        replies = generate(view.board, opponent, words, bingo_bonus=EN.rules.bingo_bonus)
+        back = next(b.value for b in best_play.lines if b.tile == line.tile)
+        worst = back
+        for i in range(len(replies)):
+            place = replies.place(i)
+            board = view.board.copy()
+            board.put(place.placed())
+            kept = without(opponent, [0 if t & BLANK_BIT else t for t in place.tiles if t])
+            position = EndgamePosition(board, view.rack, (*kept, line.tile), EN.rules, 0,
+                                       0 if replies.score(i) else 2)
+            worst = min(worst, reference(position, words) - replies.score(i))
+        assert line.value == worst
+    assert plays  # (the rack has plays: the pass was compared with them)
+
+
+def test_a_pass_that_ends_the_game_counts_both_racks() -> None:
+    words = WordGraph.build(EN, WORDS)
+    # three passes in a row already: a fourth ends the game (two rounds of passes)
+    view = view_of(small_board(), "QZ", "ET", "O", passes=3)
+    result = pe.solve_preendgame(view, words)
+    passed = next(c for c in result.candidates if isinstance(c.choice, Pass))
+    values = EN.tiles.values
+    rack_value = sum(values[t] for t in view.rack)
+    for line in passed.lines:
+        opponent = [t for t, n in enumerate(view.unseen) for _ in range(n)]
+        opponent.remove(line.tile)
+        assert line.value == sum(values[t] for t in opponent) - rack_value
+        assert line.exact
+
+
+def preendgame_game(seed: int, words: WordGraph) -> Game | None:
+    """A seeded game of equity plays, steered to leave exactly one tile in the bag."""
+    game = Game(EN, ["a", "b"], seed=seed, lexicon=words)
+    player = EquityPlayer(words)
+    while not game.over and game.bag_count > 1:
+        if game.challengeable is not None:
+            game.accept()
+            continue
+        view = game.view(game.to_move)
+        choice = player.choose(view)
+        if view.bag_count <= 7:
+            fits = [c.choice for c in player.ranked(view, 200) if isinstance(c.choice, Place)
+                    and sum(1 for t in c.choice.tiles if t) == view.bag_count - 1]
+            if not fits:
+                return None
+            choice = fits[0]
+        game.apply(choice)
+    if game.challengeable is not None and not game.over:
+        game.accept()
+    if game.over or game.bag_count != 1:
+        return None
+    return game
+
+
+def real_position(words: WordGraph) -> Game:
+    for seed in range(1, 20):
+        game = preendgame_game(seed, words)
+        if game is not None:
+            return game
+    raise AssertionError("no seeded game reached one tile in the bag")
+
+
+@pytest.mark.slow
+def test_deterministic_and_blind_to_the_hidden_tiles(en_words: WordGraph) -> None:
+    game = real_position(en_words)
+    mover = game.to_move
+    view = game.view(mover)
+    assert pe.applies(view)
+    limit = Limit(work=30_000)
+    first = pe.solve_preendgame(view, en_words, limit)
+    again = pe.solve_preendgame(view, en_words, limit)
+    assert first.candidates == again.candidates
+    assert first.best == again.best
+    # every unseen tile is tried as the bag tile, weighted by its count
+    unseen = Counter(t for t, n in enumerate(view.unseen) for _ in range(n))
+    for c in first.candidates[:3]:
+        assert {line.tile: line.weight for line in c.lines} == dict(unseen)
+    # swap the bag tile with a different tile of the opponent's rack: the mover's view, and
+    # so the search, do not change
+    swapped = copy.deepcopy(game)
+    state = swapped._s  # the table's hidden state, for this test only
+    bag_tile = state.bag._tiles[0]
+    rack = state.racks[1 - mover]
+    k = next((i for i, t in enumerate(rack) if t != bag_tile), None)
+    if k is not None:
+        state.bag._tiles[0], rack[k] = rack[k], bag_tile
+        assert swapped.rack(1 - mover) != game.rack(1 - mover)
+    other = pe.solve_preendgame(swapped.view(mover), en_words, limit)
+    assert other.candidates == first.candidates
+    # and the best level uses it there
+    best = BestPlayer(en_words)
+    assert best.stage(view) == "preendgame"
+    assert best.choose(view, limit) == first.best
+
+
+@pytest.mark.slow
+def test_a_retargeted_search_finds_what_fresh_searches_find(en_words: WordGraph) -> None:
+    """One compiled search retargeted from line to line, its table and cache of plays kept,
+    finds the exact values that a fresh search per position finds (on real boards, racks of
+    a few tiles drawn from one multiset, every way of dealing it)."""
+    from itertools import combinations
+
+    from letras.ai.endgame.compiled import CompiledSearch
+    from test_endgame_fast import endgame_game
+
+    checked = 0
+    for seed in range(3):
+        game = endgame_game(seed, en_words)
+        if game.over:
+            continue
+        tiles = tuple(sorted(game.rack(game.to_move)[:3] + game.rack(1 - game.to_move)[:2]))
+        shared: CompiledSearch | None = None
+        deals = sorted({tuple(sorted(c)) for c in combinations(tiles, 2)})
+        for other in deals:
+            mine = without(tiles, other)
+            for rack, opponent in ((mine, other), (other, mine)):
+                position = EndgamePosition(game.board, rack, opponent, EN.rules)
+                fresh = CompiledSearch(position, en_words, NO_LIMIT).run()
+                if shared is None:
+                    shared = CompiledSearch(position, en_words, NO_LIMIT, tiles=tiles)
+                shared.retarget(position, NO_LIMIT)
+                value, exact, _ = shared.evaluate()
+                assert fresh.exact and exact
+                assert value == fresh.value
+                checked += 1
+    assert checked >= 10
