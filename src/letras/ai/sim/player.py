@@ -34,8 +34,8 @@ from letras.ai.equity import Candidate, EquityPlayer
 from letras.ai.leaves import LeaveEvaluator, shipped_leaves
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player
 from letras.ai.sim import stopping
-from letras.ai.sim.inference import INFERENCE_SHARE, INFERENCE_TRIES, Inference, infer_leaves
 from letras.ai.sim.compiled import make_rollouts
+from letras.ai.sim.inference import INFERENCE_SHARE, INFERENCE_TRIES, Inference, infer_leaves
 from letras.board import Board, Direction
 from letras.errors import LetrasError
 from letras.game import PlayerView
