@@ -45,6 +45,13 @@ COMPILED = True
 """Whether :func:`make_rollouts` gives the compiled rollouts where it can (the Python ones
 otherwise: for comparisons, ``bench/sim_ab.py --variants "" "COMPILED=0"``)."""
 
+REUSE = True
+"""Whether the first reply is put together lane by lane where it can (:func:`play_out`):
+the same replies, found faster."""
+REUSE_FROM = 3
+"""The rollouts a deal must have had (the candidates still in) for the next deal to work out
+the lanes' best plays: with fewer, searching the whole board for each costs less."""
+
 PLACE, EXCHANGE, PASS = 0, 1, 2
 """The kinds of action, as :func:`play_out` takes the candidate's."""
 
@@ -249,10 +256,210 @@ def _final(scores: Any, racks: Any, values: Any, me: int, out: int) -> float:  #
 
 
 @njit(cache=True)
+def board_state(pk: Any, board: Any, size: int, values: Any,
+                nletters: int) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
+    """What the plays along each lane of ``board`` depend on, both ways (``(2, squares)``:
+    across from the board, down from its transpose): the grids, the cross-sets, the cross
+    scores and whether each square has cross words."""
+    n = size * size
+    grids = np.zeros((2, n), np.uint8)
+    grids[0] = board
+    grids[1] = board.reshape((size, size)).T.copy().reshape(n)
+    sets = np.zeros((2, n), np.uint64)
+    scores = np.zeros((2, n), np.int32)
+    has = np.zeros((2, n), np.bool_)
+    for d in range(2):
+        sets[d], scores[d], has[d] = k.cross_sets(pk, grids[d], size, values, nletters)
+    return grids, sets, scores, has
+
+
+@njit(cache=True)
+def changed_lanes(before: Any, after: Any, size: int) -> Any:  # pragma: no cover - compiled
+    """The lanes (``(2, size)``) whose plays may differ between two :func:`board_state`
+    (as :func:`letras.movegen.changed_lanes`): a tile, a cross-set or a cross score changed
+    along them."""
+    out = np.zeros((2, size), np.bool_)
+    for d in range(2):
+        for s in range(size * size):
+            if (before[0][d, s] != after[0][d, s] or before[1][d, s] != after[1][d, s]
+                    or before[2][d, s] != after[2][d, s]):
+                out[d, s // size] = True
+    return out
+
+
+@njit(cache=True)
+def top_on_lanes(
+    pk: Any, state: Any, lms: Any, wms: Any, values: Any, rack: Any, rack_size: int,
+    bingo: int, join: bool, lanes: Any, keep: int, leaves: Any, radix: Any, size: int,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """The ``keep`` plays of highest equity of ``rack`` along the ``lanes`` of a board that
+    is not empty, given its :func:`board_state`: :func:`letras.movegen._kernels.generate`'s
+    search (anchors by bound, best first, with its pruning) on cross-sets made beforehand.
+    Exact but for which of equal plays it keeps."""
+    grids, sets, cscores, has = state
+    meta = np.zeros((keep, k.COLUMNS), np.int32)
+    out = np.zeros((keep, size), np.uint8)
+    val = np.zeros(keep, np.float64)
+    count = 0
+    centre = (size // 2) * size + size // 2
+    frames = np.zeros((2 * size + 2, k.FIELDS), np.int64)
+    todo = np.zeros(2 * size + 2, np.uint64)
+    lists = np.zeros(2 * size + 2, np.uint64)
+    cur = np.zeros(size, np.uint8)
+    anchor = np.zeros(size, np.bool_)
+    playable = np.zeros(size, np.uint64)
+    rack_mask = np.uint64(0)
+    total = 0
+    n_codes = 0
+    for code in range(CODES):
+        total += rack[code]
+        if rack[code] > 0:
+            n_codes += 1
+            if code > 0:
+                rack_mask |= np.uint64(1) << np.uint64(code)
+    if rack[0] > 0:
+        rack_mask = k.ALL
+    rv = np.zeros(max(total, 1), np.int64)
+    codes = np.zeros(n_codes, np.int64)
+    j = 0
+    n_codes = 0
+    for code in range(CODES):
+        if rack[code] > 0:
+            codes[n_codes] = code
+            n_codes += 1
+        for _ in range(rack[code]):
+            rv[j] = values[code] if code > 0 else 0
+            j += 1
+    rv = np.sort(rv)[::-1].copy()
+    rem = np.zeros(max(total, 1), np.int64)
+    leave_by_placed = np.full(total + 1, -np.inf)
+    for index in range(leaves.shape[0]):
+        placed = total
+        for tile in codes:
+            placed -= kept_count(index, radix, tile, rack[tile])
+        leave_by_placed[placed] = max(leave_by_placed[placed], leaves[index])
+    sides = np.zeros((2, size), np.int64)
+    opts = np.zeros((2, size + 1, 4), np.int64)
+    coefs = np.zeros(size, np.int64)
+    an_dir = np.zeros(2 * size * size, np.int64)
+    an_row = np.zeros(2 * size * size, np.int64)
+    an_a = np.zeros(2 * size * size, np.int64)
+    an_bound = np.zeros(2 * size * size, np.float64)
+    n_an = 0
+    for d in range(2):
+        grid = grids[d]
+        for row in range(size):
+            if not lanes[d, row]:
+                continue
+            base = row * size
+            k._lane_setup(grid, row, size, False, centre, sets[d], rack_mask, anchor, playable)
+            for a in range(size):
+                if not anchor[a] or playable[a] == 0:
+                    continue
+                an_dir[n_an] = d
+                an_row[n_an] = row
+                an_a[n_an] = a
+                an_bound[n_an] = k._shadow(grid[base: base + size], base, a, size, anchor,
+                                           playable, has[d], cscores[d], lms[d], wms[d],
+                                           values, rv, rack, total, rack_size, bingo,
+                                           leave_by_placed)
+                n_an += 1
+    order = np.argsort(-an_bound[:n_an], kind="mergesort")
+    for idx in order:
+        if count == keep and an_bound[idx] <= val[k._weakest(val, count)]:
+            break
+        d = an_dir[idx]
+        row = an_row[idx]
+        grid = grids[d]
+        base = row * size
+        k._lane_setup(grid, row, size, False, centre, sets[d], rack_mask, anchor, playable)
+        meta, out, val, count = k._dfs(
+            pk, grid[base: base + size], base, row, d, an_a[idx], size, anchor, playable,
+            has[d], cscores[d], lms[d], wms[d], values, rack, rack_size, bingo, join, keep,
+            frames, todo, lists, cur, meta, out, val, count, True, leaves, radix, codes,
+            leave_by_placed, rem, sides, opts, coefs)
+    return meta, out, val, count
+
+
+LANE_KEEP = 2
+"""Plays kept per lane in the reuse of the first reply (two: to see a tie for the best)."""
+
+
+@njit(cache=True)
+def lane_tops(
+    pk: Any, state: Any, lms: Any, wms: Any, values: Any, rack: Any, rack_size: int,
+    bingo: int, join: bool, leaves: Any, radix: Any, size: int,
+) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
+    """The :data:`LANE_KEEP` plays of highest equity along each lane, lane by lane
+    (``(2 * size, LANE_KEEP, ...)``, across rows then down columns), and how many each has."""
+    lanes = np.zeros((2, size), np.bool_)
+    metas = np.zeros((2 * size, LANE_KEEP, k.COLUMNS), np.int32)
+    outs = np.zeros((2 * size, LANE_KEEP, size), np.uint8)
+    vals = np.zeros((2 * size, LANE_KEEP), np.float64)
+    counts = np.zeros(2 * size, np.int64)
+    for d in range(2):
+        for row in range(size):
+            lanes[d, row] = True
+            meta, out, val, count = top_on_lanes(pk, state, lms, wms, values, rack, rack_size,
+                                                 bingo, join, lanes, LANE_KEEP, leaves,
+                                                 radix, size)
+            lanes[d, row] = False
+            i = d * size + row
+            counts[i] = count
+            metas[i, :count] = meta[:count]
+            outs[i, :count] = out[:count]
+            vals[i, :count] = val[:count]
+    return metas, outs, vals, counts
+
+
+@njit(cache=True)
+def _reuse(
+    pk: Any, tops: Any, state: Any, changed: Any, lms: Any, wms: Any, values: Any, rack: Any,
+    rack_size: int, bingo: int, join: bool, leaves: Any, radix: Any, size: int,
+) -> tuple[Any, Any, Any, int, int]:  # pragma: no cover - compiled
+    """The best play from ``tops`` on the lanes not ``changed`` and from a search of the
+    changed ones (see :func:`play_out`), as ``generate`` returns it, and how many plays share
+    the best value (the caller searches the whole board when more than one)."""
+    metas, outs, vals, counts = tops
+    meta, out, val, count = top_on_lanes(pk, state, lms, wms, values, rack, rack_size, bingo,
+                                         join, changed, LANE_KEEP, leaves, radix, size)
+    best = -np.inf
+    ties = 0
+    lane = -1
+    row = -1
+    for q in range(count):
+        if val[q] > best:
+            best, ties, lane, row = val[q], 1, -1, q
+        elif val[q] == best:
+            ties += 1
+    for i in range(2 * size):
+        if changed[i // size, i % size]:
+            continue
+        for q in range(counts[i]):
+            v = vals[i, q]
+            if v > best:
+                best, ties, lane, row = v, 1, i, q
+            elif v == best:
+                ties += 1
+    if ties == 0:
+        return meta, out, val, 0, 0
+    if lane >= 0:
+        meta[0] = metas[lane, row]
+        out[0] = outs[lane, row]
+        val[0] = vals[lane, row]
+    else:
+        meta[0] = meta[row]
+        out[0] = out[row]
+        val[0] = val[row]
+    return meta, out, val, 1, ties
+
+
+@njit(cache=True)
 def play_out(
     pk: Any, letter: Any, word: Any, values: Any, p_int: Any, p_float: Any, keys: Any,
     table: Any, board0: Any, scores0: Any, racks0: Any, bag0: Any, seed: int, opponents: Any,
-    kind: int, cand: Any, cand_tiles: Any, thrown0: Any,
+    kind: int, cand: Any, cand_tiles: Any, thrown0: Any, reuse: bool, tops: Any,
+    state: Any, changed: Any, lms: Any, wms: Any,
 ) -> tuple[float, bool, int, int]:  # pragma: no cover - compiled
     """One rollout of a candidate on one deal (``Rollouts.rollout``): the candidate of
     ``kind`` (:data:`PLACE`: ``cand`` holds its row, column, direction, length and score,
@@ -260,6 +467,14 @@ def play_out(
     :data:`PASS`), then the plies. ``racks0`` holds every seat's rack as counts per tile code,
     ``bag0`` the dealt bag in order, ``seed`` the deal's seed; ``p_int`` and ``p_float`` the
     position's settings (``P_...``, ``F_...``).
+
+    With ``reuse``, the first opponent's first reply is put together from ``tops`` (the best
+    plays of their rack along each lane of the board before the candidate,
+    :func:`lane_tops`) on the lanes the candidate leaves as they were, and the search of the
+    others (``changed``) on the board after it (``state``, its :func:`board_state`; ``lms``
+    and ``wms`` the premiums both ways), when the leaves are not ramped down: the same best
+    play, since a unique best is found by either search, and the whole board is searched
+    again when two plays tie for the best.
 
     Returns (margin over the best opponent, whether the game ended, tiles left in the bag,
     replies made): the margin counts leaves at the horizon, or is the final one when the game
@@ -319,9 +534,15 @@ def play_out(
             can_exchange = bag_left >= exchange_min
             leaves = _rack_leaves(keys, table, default, rack, radix, racks, p, values,
                                   bag_left, ramp, stuck)
-            meta, out, val, count = k.generate(
-                pk, board, size, rack, values, letter, word, nletters, rack_size, bingo,
-                True, join, lanes, 1, True, leaves, radix)
+            ties = 2
+            if reuse and ply == 0 and j == 0 and bag_left >= ramp:
+                meta, out, val, count, ties = _reuse(pk, tops, state, changed, lms, wms,
+                                                     values, rack, rack_size, bingo, join,
+                                                     leaves, radix, size)
+            if ties > 1:
+                meta, out, val, count = k.generate(
+                    pk, board, size, rack, values, letter, word, nletters, rack_size, bingo,
+                    True, join, lanes, 1, True, leaves, radix)
             best = 0
             for i in range(1, count):
                 if val[i] > val[best]:
@@ -408,11 +629,28 @@ class CompiledRollouts(Rollouts):
         self._board = np.frombuffer(self.squares, np.uint8).copy()
         self._scores = np.array(view.scores, np.int64)
         self._opponents = np.array(self.opponents, np.int64)
+        size = self.size
+        self._premiums = (np.stack([letter, letter.reshape(size, size).T.reshape(-1)]),
+                          np.stack([word, word.reshape(size, size).T.reshape(-1)]))
+        self._state = board_state(self._graph[0], self._board, size, values,
+                                  int(p_int[P_NLETTERS]))
+        self._no_change = np.zeros((2, size), np.bool_)
+        self._reusable = not view.board.is_empty() and len(self.opponents) >= 1
+        """The first reply may be put together lane by lane (see :func:`play_out`)."""
+        self._no_tops = (np.zeros((2 * size, LANE_KEEP, k.COLUMNS), np.int32),
+                         np.zeros((2 * size, LANE_KEEP, size), np.uint8),
+                         np.zeros((2 * size, LANE_KEEP), np.float64),
+                         np.zeros(2 * size, np.int64))
+        self._tops: Any = None
+        self.reused_deals = 0
+        """Deals whose first replies were put together lane by lane."""
+        self._per_deal = 0
+        """Rollouts of the last deal: the lanes' best plays are worked out for a deal only
+        when the last one had enough rollouts to repay it."""
         self._deal: Deal | None = None
         self._dealt: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] = (
             np.zeros((self.seats, CODES), np.int64), np.zeros(0, np.int64))
-        self._candidates: dict[int, tuple[Candidate, int, npt.NDArray[np.int64],
-                                          npt.NDArray[np.uint8], npt.NDArray[np.int64]]] = {}
+        self._candidates: dict[int, tuple[Any, ...]] = {}
 
     def _arrays(self, deal: Deal) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """The deal's racks (counts) and bag as arrays, made once per deal."""
@@ -423,7 +661,27 @@ class CompiledRollouts(Rollouts):
                     racks[p, t] += 1
             self._dealt = (racks, np.array(deal.bag, np.int64))
             self._deal = deal
+            self._tops = None
+            if (REUSE and self._reusable and self._per_deal >= REUSE_FROM
+                    and len(deal.bag) >= LEAVE_RAMP_BAG):
+                self._tops = self._lane_tops(racks)
+                self.reused_deals += 1
+            self._per_deal = 0
+        self._per_deal += 1
         return self._dealt
+
+    def _lane_tops(self, racks: npt.NDArray[np.int64]) -> Any:
+        """The best plays of the first opponent's dealt rack along each lane of the board,
+        their leaves valued as with a bag that does not ramp them down."""
+        pk, _, _, values = self._graph
+        keys, table = self._leaves
+        p = self.opponents[0]
+        radix = np.zeros(CODES, np.int64)
+        leaves = _rack_leaves(keys, table, float(self._p_float[F_DEFAULT]), racks[p], radix,
+                              racks, p, values, LEAVE_RAMP_BAG, LEAVE_RAMP_BAG,
+                              ENDGAME_STUCK_FACTOR)
+        return lane_tops(pk, self._state, *self._premiums, values, racks[p], self.rack_size,
+                         self.bingo, self.join_words, leaves, radix, self.size)
 
     def _candidate(self, cand: Candidate) -> tuple[int, npt.NDArray[np.int64],
                                                    npt.NDArray[np.uint8],
@@ -436,29 +694,40 @@ class CompiledRollouts(Rollouts):
         meta = np.zeros(5, np.int64)
         tiles = np.zeros(self.size, np.uint8)
         thrown = np.zeros(CODES, np.int64)
+        state, changed = self._state, self._no_change
         if isinstance(choice, Place):
             kind = PLACE
             meta[:] = (choice.square.row, choice.square.col,
                        0 if choice.direction is Direction.ACROSS else 1, len(choice.tiles),
                        cand.score)
             tiles[: len(choice.tiles)] = choice.tiles
+            if self._reusable:
+                after = self._board.copy()
+                for sq, t in choice.placed():
+                    after[sq.row * self.size + sq.col] = t
+                pk, _, _, values = self._graph
+                state = board_state(pk, after, self.size, values, int(self._p_int[P_NLETTERS]))
+                changed = changed_lanes(self._state, state, self.size)
         elif isinstance(choice, Exchange):
             kind = EXCHANGE
             for t in choice.tiles:
                 thrown[t] += 1
         else:
             kind = PASS
-        self._candidates[id(cand)] = (cand, kind, meta, tiles, thrown)
-        return kind, meta, tiles, thrown
+        self._candidates[id(cand)] = (cand, kind, meta, tiles, thrown, state, changed)
+        return kind, meta, tiles, thrown, state, changed
 
     def rollout(self, cand: Candidate, deal: Deal) -> tuple[float, float]:
         racks, bag = self._arrays(deal)
-        kind, meta, tiles, thrown = self._candidate(cand)
+        kind, meta, tiles, thrown, state, changed = self._candidate(cand)
         pk, letter, word, values = self._graph
         keys, table = self._leaves
+        tops = self._tops
         margin, ended, bag_left, replies = play_out(
             pk, letter, word, values, self._p_int, self._p_float, keys, table, self._board,
-            self._scores, racks, bag, deal.seed, self._opponents, kind, meta, tiles, thrown)
+            self._scores, racks, bag, deal.seed, self._opponents, kind, meta, tiles, thrown,
+            tops is not None, self._no_tops if tops is None else tops, state, changed,
+            *self._premiums)
         self.replies += replies
         if ended:
             return margin, 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
