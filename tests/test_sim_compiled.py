@@ -5,6 +5,7 @@ with blanks, near the end of the bag and after it."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -21,12 +22,16 @@ from letras.ai.leaves.klv import LeaveTable
 from letras.ai.player import Limit
 from letras.ai.sim import SimPlayer
 from letras.ai.sim import compiled as sim_compiled
-from letras.ai.sim.compiled import CompiledRollouts, leave_value, make_rollouts
+from letras.ai.sim.compiled import CompiledRollouts, make_rollouts
+from letras.ai.sim.lanes import board_state, changed_lanes, lane_tops, top_on_lanes
+from letras.ai.sim.plies import leave_value
 from letras.ai.sim.rollouts import Deal, Rollouts
 from letras.ai.sim.shuffle import shuffle_tiles
 from letras.editions import find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph
+from letras.movegen import _edition_arrays, lane_state, packed, top_by_equity
+from letras.movegen import changed_lanes as movegen_changed
 from letras.play import Exchange, Pass
 
 EN = find_edition("en")
@@ -124,6 +129,7 @@ def compare(views: list[PlayerView], words: WordGraph, leaves: LeaveTable, seed:
                 met["game over"] += Counted.finals > finals
         assert slow.replies == fast.replies
         met["to the end"] += slow.to_end
+        met["first replies lane by lane"] += fast.reused_deals
     return met
 
 
@@ -139,6 +145,7 @@ def test_the_compiled_rollouts_give_the_python_values_in_english(en_words: WordG
     assert met["Place"] > 100 and met["Exchange"] > 10 and met["Pass"] > 10
     assert met["exchange in the rollout"] > 10 and met["game over"] > 5
     assert met["to the end"] >= 2 and met["blank on a rack"] > 3
+    assert met["first replies lane by lane"] > 10
 
 
 def test_the_compiled_rollouts_give_the_python_values_with_three_seats(
@@ -171,24 +178,74 @@ def test_the_compiled_rollouts_give_the_python_values_in_portuguese() -> None:
 
 
 def test_sim_chooses_the_same_with_either_rollouts(en_words: WordGraph) -> None:
+    """Python, compiled, compiled with the first reply lane by lane: the same simulation."""
     leaves = table_for("en")
     views = game_views("en", en_words, leaves, 2, 15)[3::6]
     iterations = 0
     try:
         for i, view in enumerate(views):
             results = []
-            for flag in (False, True):
-                sim_compiled.COMPILED = flag
+            for compiled, reuse in ((False, False), (True, False), (True, True)):
+                sim_compiled.COMPILED, sim_compiled.REUSE = compiled, reuse
                 results.append(SimPlayer(en_words, seed=i, leaves=leaves).analyse(
                     view, Limit(work=150)))
-            a, b = results
-            assert (a.iterations, a.work, a.stopped) == (b.iterations, b.work, b.stopped)
-            assert [(c.choice, c.iterations, c.spread, c.win, c.pruned) for c in a.candidates] \
-                == [(c.choice, c.iterations, c.spread, c.win, c.pruned) for c in b.candidates]
+            a = results[0]
+            for b in results[1:]:
+                assert (a.iterations, a.work, a.stopped) == (b.iterations, b.work, b.stopped)
+                assert [(c.choice, c.iterations, c.spread, c.win, c.pruned)
+                        for c in a.candidates] == [
+                    (c.choice, c.iterations, c.spread, c.win, c.pruned) for c in b.candidates]
             iterations += a.iterations
     finally:
-        sim_compiled.COMPILED = True
+        sim_compiled.COMPILED, sim_compiled.REUSE = True, True
     assert iterations > 30
+
+
+def test_the_lanes_that_change_are_those_movegen_names(en_words: WordGraph) -> None:
+    leaves = table_for("en")
+    views = game_views("en", en_words, leaves, 2, 16)
+    pk = packed(en_words)
+    values = _edition_arrays(EN)[2]
+    nletters = len(EN.tiles.labels) - 1
+    for before, after in itertools.pairwise(views[1:]):
+        a = np.frombuffer(bytes(before.board.squares), np.uint8).copy()
+        b = np.frombuffer(bytes(after.board.squares), np.uint8).copy()
+        ours = changed_lanes(board_state(pk, a, 15, values, nletters),
+                             board_state(pk, b, 15, values, nletters), 15)
+        theirs = movegen_changed(lane_state(before.board, en_words),
+                                 lane_state(after.board, en_words))
+        assert ours.tolist() == theirs.tolist()
+
+
+def test_the_best_play_lane_by_lane_is_the_generators_best(en_words: WordGraph) -> None:
+    """On every lane at once, :func:`top_on_lanes` finds the value of the move generator's
+    best play by equity; lane by lane (:func:`lane_tops`), the best of the lanes' best."""
+    leaves = table_for("en")
+    views = [v for v in game_views("en", en_words, leaves, 2, 17) if not v.board.is_empty()]
+    pk = packed(en_words)
+    letter, word, values = _edition_arrays(EN)
+    lms = np.stack([letter, letter.reshape(15, 15).T.reshape(-1)])
+    wms = np.stack([word, word.reshape(15, 15).T.reshape(-1)])
+    every = np.ones((2, 15), np.bool_)
+    nletters = len(EN.tiles.labels) - 1
+    found = 0
+    for view in views:
+        board = np.frombuffer(bytes(view.board.squares), np.uint8).copy()
+        state = board_state(pk, board, 15, values, nletters)
+        rack = np.zeros(64, np.int64)
+        for t in view.rack:
+            rack[t] += 1
+        rl = leaves.rack_leaves(view.rack)
+        best = top_by_equity(view.board, view.rack, en_words, 1, rl)
+        _, _, val, count = top_on_lanes(pk, state, lms, wms, values, rack, 7, 50, True, every,
+                                        2, rl.values, rl.radix, 15)
+        _, _, vals, counts = lane_tops(pk, state, lms, wms, values, rack, 7, 50, True,
+                                       rl.values, rl.radix, 15)
+        assert count == min(2, counts.sum())
+        if best:
+            assert val[:count].max() == best[0][2] == vals[counts > 0, 0].max()
+            found += 1
+    assert found > 10
 
 
 def test_the_python_rollouts_serve_other_leaves(en_words: WordGraph) -> None:
