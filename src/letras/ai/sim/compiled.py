@@ -56,7 +56,7 @@ from letras.play import Exchange, Place
 
 COMPILED = True
 """Whether :func:`make_rollouts` gives the compiled rollouts where it can (the Python ones
-otherwise: for comparisons, ``bench/sim_ab.py --variants "" "COMPILED=0"``)."""
+otherwise: for comparisons, as ``bench/sim_compiled.py`` makes them)."""
 
 REUSE = True
 """Whether the first reply is put together lane by lane where it can (:func:`play_out`):
