@@ -23,15 +23,16 @@ from letras.ai.player import Limit
 from letras.ai.sim import SimPlayer
 from letras.ai.sim import compiled as sim_compiled
 from letras.ai.sim.compiled import CompiledRollouts, make_rollouts
-from letras.ai.sim.lanes import board_state, changed_lanes, lane_tops, top_on_lanes
+from letras.ai.sim.lanes import TOPS, board_state, board_tops, changed_lanes, top_on_lanes
 from letras.ai.sim.plies import leave_value
 from letras.ai.sim.rollouts import Deal, Rollouts
 from letras.ai.sim.shuffle import shuffle_tiles
 from letras.editions import find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import _edition_arrays, lane_state, packed, top_by_equity
+from letras.movegen import _edition_arrays, lane_state, packed
 from letras.movegen import changed_lanes as movegen_changed
+from letras.movegen._kernels import generate
 from letras.play import Exchange, Pass
 
 EN = find_edition("en")
@@ -145,7 +146,7 @@ def test_the_compiled_rollouts_give_the_python_values_in_english(en_words: WordG
     assert met["Place"] > 100 and met["Exchange"] > 10 and met["Pass"] > 10
     assert met["exchange in the rollout"] > 10 and met["game over"] > 5
     assert met["to the end"] >= 2 and met["blank on a rack"] > 3
-    assert met["first replies lane by lane"] > 10
+    assert met["first replies lane by lane"] >= 5
 
 
 def test_the_compiled_rollouts_give_the_python_values_with_three_seats(
@@ -217,9 +218,10 @@ def test_the_lanes_that_change_are_those_movegen_names(en_words: WordGraph) -> N
         assert ours.tolist() == theirs.tolist()
 
 
-def test_the_best_play_lane_by_lane_is_the_generators_best(en_words: WordGraph) -> None:
-    """On every lane at once, :func:`top_on_lanes` finds the value of the move generator's
-    best play by equity; lane by lane (:func:`lane_tops`), the best of the lanes' best."""
+def test_the_lane_searches_find_the_generators_best_values(en_words: WordGraph) -> None:
+    """On every lane, :func:`top_on_lanes` finds the values of the move generator's best plays
+    by equity, and :func:`board_tops` its best :data:`TOPS`, best first (the generator asked
+    for every play, with its equity)."""
     leaves = table_for("en")
     views = [v for v in game_views("en", en_words, leaves, 2, 17) if not v.board.is_empty()]
     pk = packed(en_words)
@@ -236,15 +238,16 @@ def test_the_best_play_lane_by_lane_is_the_generators_best(en_words: WordGraph) 
         for t in view.rack:
             rack[t] += 1
         rl = leaves.rack_leaves(view.rack)
-        best = top_by_equity(view.board, view.rack, en_words, 1, rl)
+        _, _, every_value, n = generate(pk, board, 15, rack, values, letter, word, nletters, 7,
+                                        50, True, True, every, 0, True, rl.values, rl.radix)
+        expected = sorted(every_value[:n].tolist(), reverse=True)
         _, _, val, count = top_on_lanes(pk, state, lms, wms, values, rack, 7, 50, True, every,
                                         2, rl.values, rl.radix, 15)
-        _, _, vals, counts = lane_tops(pk, state, lms, wms, values, rack, 7, 50, True,
-                                       rl.values, rl.radix, 15)
-        assert count == min(2, counts.sum())
-        if best:
-            assert val[:count].max() == best[0][2] == vals[counts > 0, 0].max()
-            found += 1
+        assert sorted(val[:count].tolist(), reverse=True) == expected[:2]
+        _, _, tops, n_tops = board_tops(pk, state, lms, wms, values, rack, 7, 50, True,
+                                        rl.values, rl.radix, 15)
+        assert tops[:n_tops].tolist() == expected[:TOPS]
+        found += n > TOPS
     assert found > 10
 
 

@@ -32,7 +32,7 @@ from letras._compiled import announce_first_compile
 from letras.ai.equity import ENDGAME_STUCK_FACTOR, LEAVE_RAMP_BAG, Candidate, exchange_bonus
 from letras.ai.leaves import LeaveEvaluator
 from letras.ai.leaves.klv import LeaveTable
-from letras.ai.sim.lanes import LANE_KEEP, best_from_lanes, board_state, changed_lanes, lane_tops
+from letras.ai.sim.lanes import TOPS, best_from_lanes, board_state, board_tops, changed_lanes
 from letras.ai.sim.plies import (
     best_keep,
     draw,
@@ -61,7 +61,7 @@ otherwise: for comparisons, as ``bench/sim_compiled.py`` makes them)."""
 REUSE = True
 """Whether the first reply is put together lane by lane where it can (:func:`play_out`):
 the same replies, found faster."""
-REUSE_FROM = 3
+REUSE_FROM = 6
 """The rollouts a deal must have had (the candidates still in) for the next deal to work out
 the lanes' best plays: with fewer, searching the whole board for each costs less."""
 
@@ -90,12 +90,12 @@ def play_out(
     position's settings (``P_...``, ``F_...``).
 
     With ``reuse``, the first opponent's first reply is put together from ``tops`` (the best
-    plays of their rack along each lane of the board before the candidate,
-    :func:`lane_tops`) on the lanes the candidate leaves as they were, and the search of the
-    others (``changed``) on the board after it (``state``, its :func:`board_state`; ``lms``
-    and ``wms`` the premiums both ways), when the leaves are not ramped down: the same best
-    play, since a unique best is found by either search, and the whole board is searched
-    again when two plays tie for the best.
+    plays of their rack on the board before the candidate, :func:`board_tops`) on the lanes
+    the candidate leaves as they were, and the search of the others (``changed``) on the
+    board after it (``state``, its :func:`board_state`; ``lms`` and ``wms`` the premiums both
+    ways), when the leaves are not ramped down: the same best play, since a unique best is
+    found by either search; the whole board is searched again when two plays tie for the best
+    or the tops do not tell (:func:`letras.ai.sim.lanes.best_from_lanes`).
 
     Returns (margin over the best opponent, whether the game ended, tiles left in the bag,
     replies made): the margin counts leaves at the horizon, or is the final one when the game
@@ -258,10 +258,8 @@ class CompiledRollouts(Rollouts):
         self._no_change = np.zeros((2, size), np.bool_)
         self._reusable = not view.board.is_empty() and len(self.opponents) >= 1
         """The first reply may be put together lane by lane (see :func:`play_out`)."""
-        self._no_tops = (np.zeros((2 * size, LANE_KEEP, COLUMNS), np.int32),
-                         np.zeros((2 * size, LANE_KEEP, size), np.uint8),
-                         np.zeros((2 * size, LANE_KEEP), np.float64),
-                         np.zeros(2 * size, np.int64))
+        self._no_tops = (np.zeros((TOPS, COLUMNS), np.int32), np.zeros((TOPS, size), np.uint8),
+                         np.zeros(TOPS, np.float64), 0)
         self._tops: Any = None
         self.reused_deals = 0
         """Deals whose first replies were put together lane by lane."""
@@ -285,15 +283,15 @@ class CompiledRollouts(Rollouts):
             self._tops = None
             if (REUSE and self._reusable and self._per_deal >= REUSE_FROM
                     and len(deal.bag) >= LEAVE_RAMP_BAG):
-                self._tops = self._lane_tops(racks)
+                self._tops = self._board_tops(racks)
                 self.reused_deals += 1
             self._per_deal = 0
         self._per_deal += 1
         return self._dealt
 
-    def _lane_tops(self, racks: npt.NDArray[np.int64]) -> Any:
-        """The best plays of the first opponent's dealt rack along each lane of the board,
-        their leaves valued as with a bag that does not ramp them down."""
+    def _board_tops(self, racks: npt.NDArray[np.int64]) -> Any:
+        """The best plays of the first opponent's dealt rack on the board, their leaves
+        valued as with a bag that does not ramp them down."""
         pk, _, _, values = self._graph
         keys, table = self._leaves
         p = self.opponents[0]
@@ -301,7 +299,7 @@ class CompiledRollouts(Rollouts):
         leaves = rack_leaves(keys, table, float(self._p_float[F_DEFAULT]), racks[p], radix,
                               racks, p, values, LEAVE_RAMP_BAG, LEAVE_RAMP_BAG,
                               ENDGAME_STUCK_FACTOR)
-        return lane_tops(pk, self._state, *self._premiums, values, racks[p], self.rack_size,
+        return board_tops(pk, self._state, *self._premiums, values, racks[p], self.rack_size,
                          self.bingo, self.join_words, leaves, radix, self.size)
 
     def _candidate(self, cand: Candidate) -> tuple[Any, ...]:

@@ -4,11 +4,12 @@
 In one iteration every candidate meets the same dealt racks, and the first opponent's first
 reply is made on the board after the candidate: its plays along the lanes the candidate leaves
 as they were (no tile, cross-set or cross score changed: :func:`changed_lanes`) are the plays
-of the board before it. So the best plays of that rack along each lane of the board before
-are worked out once per deal (:func:`lane_tops`), and for each candidate only the lanes it
-changed are searched (:func:`top_on_lanes`): the best of the two is the move generator's
-best play when it is the only play of that value; on a tie the caller searches the whole
-board as the move generator does, so the reply is the same either way.
+of the board before it. So the best few plays of that rack on the board before are worked out
+once per deal (:func:`board_tops`), and for each candidate only the lanes it changed are
+searched (:func:`top_on_lanes`): the best of the two is the move generator's best play when
+it is the only play of that value and known to be the best (:func:`best_from_lanes`); else
+the caller searches the whole board as the move generator does, so the reply is the same
+either way.
 
 The searches are the move generator's own (:mod:`letras.movegen._kernels`: ``_lane_setup``,
 ``_shadow``, ``_dfs``, ``cross_sets``), on cross-sets worked out beforehand: if they change,
@@ -23,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from letras.movegen import _kernels as k
-from letras.movegen.columns import COLUMNS
+from letras.movegen.columns import COL, COLUMNS, DIRECTION, ROW
 from letras.movegen.leaves import CODES, kept_count
 
 
@@ -153,35 +154,25 @@ def top_on_lanes(
     return meta, out, val, count
 
 
-LANE_KEEP = 2
-"""Plays kept per lane in the reuse of the first reply (two: to see a tie for the best)."""
+TOPS = 8
+"""How many of the best plays of the board before the candidate are kept for the first
+reply (:func:`board_tops`)."""
+PAIR = 2
+"""Plays kept from the search of the lanes a candidate changed: two, to see a tie."""
 
 
 @njit(cache=True)
-def lane_tops(
+def board_tops(
     pk: Any, state: Any, lms: Any, wms: Any, values: Any, rack: Any, rack_size: int,
     bingo: int, join: bool, leaves: Any, radix: Any, size: int,
-) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
-    """The :data:`LANE_KEEP` plays of highest equity along each lane, lane by lane
-    (``(2 * size, LANE_KEEP, ...)``, across rows then down columns), and how many each has."""
-    lanes = np.zeros((2, size), np.bool_)
-    metas = np.zeros((2 * size, LANE_KEEP, COLUMNS), np.int32)
-    outs = np.zeros((2 * size, LANE_KEEP, size), np.uint8)
-    vals = np.zeros((2 * size, LANE_KEEP), np.float64)
-    counts = np.zeros(2 * size, np.int64)
-    for d in range(2):
-        for row in range(size):
-            lanes[d, row] = True
-            meta, out, val, count = top_on_lanes(pk, state, lms, wms, values, rack, rack_size,
-                                                 bingo, join, lanes, LANE_KEEP, leaves,
-                                                 radix, size)
-            lanes[d, row] = False
-            i = d * size + row
-            counts[i] = count
-            metas[i, :count] = meta[:count]
-            outs[i, :count] = out[:count]
-            vals[i, :count] = val[:count]
-    return metas, outs, vals, counts
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """The :data:`TOPS` plays of highest equity of ``rack`` on the whole board (every play of
+    a higher value than the lowest of them is among them), best first, and how many."""
+    lanes = np.ones((2, size), np.bool_)
+    meta, out, val, count = top_on_lanes(pk, state, lms, wms, values, rack, rack_size, bingo,
+                                         join, lanes, TOPS, leaves, radix, size)
+    order = np.argsort(-val[:count], kind="mergesort")
+    return meta[order].copy(), out[order].copy(), val[order].copy(), count
 
 
 @njit(cache=True)
@@ -189,42 +180,68 @@ def best_from_lanes(
     pk: Any, tops: Any, state: Any, changed: Any, lms: Any, wms: Any, values: Any, rack: Any,
     rack_size: int, bingo: int, join: bool, leaves: Any, radix: Any, size: int,
 ) -> tuple[Any, Any, Any, int, int]:  # pragma: no cover - compiled
-    """The best play from ``tops`` on the lanes not ``changed`` and from a search of the
-    changed ones (see :func:`play_out`), as ``generate`` returns it, and how many plays share
-    the best value (the caller searches the whole board when more than one)."""
-    metas, outs, vals, counts = tops
+    """The best play on the board after a candidate, as ``generate`` returns it, from the
+    board's :func:`board_tops` before it (``tops``) on the lanes not ``changed`` and a search
+    of the changed ones on its :func:`board_state` after it (``state``); and how many plays
+    share the best value, 2 when that is not known (then the caller searches the whole
+    board).
+
+    The tops hold every play above the lowest of them: the best of them on a lane not
+    changed is the best of those lanes if it is above that lowest, and otherwise no play of
+    those lanes is above it."""
+    metas, outs, vals, n_tops = tops
     meta, out, val, count = top_on_lanes(pk, state, lms, wms, values, rack, rack_size, bingo,
-                                         join, changed, LANE_KEEP, leaves, radix, size)
+                                         join, changed, PAIR, leaves, radix, size)
+    floor = vals[n_tops - 1] if n_tops == TOPS else -np.inf
     best = -np.inf
     ties = 0
-    lane = -1
     row = -1
     for q in range(count):
         if val[q] > best:
-            best, ties, lane, row = val[q], 1, -1, q
+            best, ties, row = val[q], 1, q
         elif val[q] == best:
             ties += 1
-    for i in range(2 * size):
-        if changed[i // size, i % size]:
-            continue
-        for q in range(counts[i]):
-            v = vals[i, q]
-            if v > best:
-                best, ties, lane, row = v, 1, i, q
-            elif v == best:
+    top = -1  # the first of the tops on a lane not changed
+    for i in range(n_tops):
+        d = metas[i, DIRECTION]
+        lane = metas[i, ROW] if d == 0 else metas[i, COL]
+        if not changed[d, lane]:
+            top = i
+            break
+    if top < 0 or vals[top] <= floor:
+        # no play of the lanes not changed is above the floor
+        if ties and best > floor:
+            meta[0] = meta[row]
+            out[0] = out[row]
+            val[0] = val[row]
+            return meta, out, val, 1, ties
+        if n_tops < TOPS and top < 0:  # the tops are every play: none on those lanes
+            if ties:
+                meta[0] = meta[row]
+                out[0] = out[row]
+                val[0] = val[row]
+            return meta, out, val, min(ties, 1), ties
+        return meta, out, val, 0, 2
+    v = vals[top]
+    if v > best:
+        ties = 0
+        for i in range(top, n_tops):
+            if vals[i] < v:
+                break
+            d = metas[i, DIRECTION]
+            if not changed[d, metas[i, ROW] if d == 0 else metas[i, COL]]:
                 ties += 1
-    if ties == 0:
-        return meta, out, val, 0, 0
-    if lane >= 0:
-        meta[0] = metas[lane, row]
-        out[0] = outs[lane, row]
-        val[0] = vals[lane, row]
-    else:
-        meta[0] = meta[row]
-        out[0] = out[row]
-        val[0] = val[row]
+        meta[0] = metas[top]
+        out[0] = outs[top]
+        val[0] = v
+        return meta, out, val, 1, ties
+    if v == best:
+        return meta, out, val, 1, 2
+    meta[0] = meta[row]
+    out[0] = out[row]
+    val[0] = val[row]
     return meta, out, val, 1, ties
 
 
-__all__ = ["LANE_KEEP", "best_from_lanes", "board_state", "changed_lanes", "lane_tops",
+__all__ = ["PAIR", "TOPS", "best_from_lanes", "board_state", "board_tops", "changed_lanes",
            "top_on_lanes"]
