@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from letras._compiled import is_cached
+from letras.ai.sim import compiled as sim_compiled
 from letras.cli import warm
 from letras.editions import find_edition
 from letras.lexicon.kwg import WordGraph
@@ -30,6 +32,8 @@ def test_warm_up_plays_every_stage_and_says_each() -> None:
     said: list[str] = []
     warm.warm(find_edition("en"), said.append)
     assert said == list(warm.STAGES)
+    # the simulation's compiled rollouts among them (what all_cached looks for)
+    assert is_cached(sim_compiled, "play_out") and warm.all_cached()
     said.clear()
     warm.warm(find_edition("en"), said.append, until="movegen")
     assert said == ["movegen"]

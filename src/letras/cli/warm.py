@@ -28,7 +28,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import numpy as np
 
@@ -37,6 +37,9 @@ from letras.board import Board, Direction, Square
 from letras.editions import Edition, find_edition
 from letras.lexicon.kwg import WordGraph
 from letras.play import Place
+
+if TYPE_CHECKING:
+    from letras.game import PlayerView
 
 STAGES = ("movegen", "equity", "sim", "endgame")
 """What :func:`warm` compiles, in order: each name is said once it is done."""
@@ -112,12 +115,29 @@ def warm(edition: Edition, say: Callable[[str], None] = lambda stage: None,
     if game.challengeable is not None:
         game.accept()
     say("equity")
-    player.choose(game.view(game.to_move), Limit(work=20))
+    view = game.view(game.to_move)
+    player.choose(view, Limit(work=20))
+    _roll_out(view, graph)
     say("sim")
     board = Board(edition)
     board.put(Place(Square(7, 7), Direction.ACROSS, (1, 2)).placed())
     solve(EndgamePosition(board, (1, 2, 3), (3, 4), edition.rules), graph, Limit(work=2000))
     say("endgame")
+
+
+def _roll_out(view: PlayerView, graph: WordGraph) -> None:
+    """One compiled rollout of the simulation, with an empty leave table (the editions
+    without a leave file would not compile it otherwise)."""
+    import random
+
+    from letras.ai.equity import EquityPlayer
+    from letras.ai.leaves.klv import LeaveTable
+    from letras.ai.sim.compiled import CompiledRollouts
+
+    table = LeaveTable.from_values(view.edition, {})
+    rollouts = CompiledRollouts(view, graph, table, {}, 2)
+    best = EquityPlayer(graph, leaves=table).ranked(view, 1)[0]
+    rollouts.rollout(best, rollouts.deal(random.Random(1)))
 
 
 def all_cached(until: str = STAGES[-1]) -> bool:
@@ -129,9 +149,10 @@ def all_cached(until: str = STAGES[-1]) -> bool:
         return is_cached(_kernels, "generate")
     from letras.ai.endgame import core as endgame_core
     from letras.ai.endgame import plays as endgame_plays
+    from letras.ai.sim import compiled as sim_compiled
 
     return (is_cached(_kernels, "generate") and is_cached(endgame_plays, "_merge")
-            and is_cached(endgame_core, "search"))
+            and is_cached(sim_compiled, "play_out") and is_cached(endgame_core, "search"))
 
 
 class Warming:

@@ -34,8 +34,8 @@ from letras.ai.equity import Candidate, EquityPlayer
 from letras.ai.leaves import LeaveEvaluator, shipped_leaves
 from letras.ai.player import NO_LIMIT, Choice, Limit, Player
 from letras.ai.sim import stopping
+from letras.ai.sim.compiled import make_rollouts
 from letras.ai.sim.inference import INFERENCE_SHARE, INFERENCE_TRIES, Inference, infer_leaves
-from letras.ai.sim.rollouts import Rollouts
 from letras.board import Board, Direction
 from letras.errors import LetrasError
 from letras.game import PlayerView
@@ -185,8 +185,8 @@ class SimPlayer(Player):
             if work_limit is not None:
                 tries = min(tries, int(INFERENCE_SHARE * work_limit))
             inferred = infer_leaves(view, self.equity_player, rng, tries, share)
-        sim = Rollouts(view, self.lexicon, leaves, self._cache, self.plies,
-                        inferred.leaves if inferred else ())
+        sim = make_rollouts(view, self.lexicon, leaves, self._cache, self.plies,
+                            inferred.leaves if inferred else ())
         if inferred is not None and work_limit is not None:
             work_limit -= inferred.tries
         n = len(ranked)

@@ -25,6 +25,7 @@ from letras.ai.equity import (
 from letras.ai.leaves import LeaveEvaluator
 from letras.ai.leaves.klv import LeaveTable
 from letras.ai.player import Choice
+from letras.ai.sim.shuffle import shuffle_tiles
 from letras.board import Board, Direction, Square
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
@@ -192,10 +193,15 @@ class Rollouts:
 
         best = max(scores[p] + kept[p] for p in self.opponents)
         margin = scores[me] + kept[me] - best
-        bag_left = len(bag) - drawn
+        return margin, self._chance(margin, len(bag) - drawn)
+
+    def _chance(self, margin: float, bag_left: int) -> float:
+        """The win chance of a margin at the horizon, ``bag_left`` tiles in the bag (see the
+        README, "The value of a candidate in one iteration")."""
+        plies = END_PLIES if self.to_end else self.plies
         ahead = margin + (self.tempo if plies % 2 == 1 else -self.tempo)
         sd = math.sqrt(self.var_base + self.var_per_tile * bag_left)
-        return margin, 0.5 * math.erfc(-ahead / (sd * math.sqrt(2.0)))
+        return 0.5 * math.erfc(-ahead / (sd * math.sqrt(2.0)))
 
     def _reply(
         self, squares: bytearray, racks: list[list[int]], p: int, bag_left: int
@@ -286,12 +292,14 @@ class Rollouts:
     def _swap(
         self, rack: list[int], bag: list[int], thrown: Sequence[int], seed: int
     ) -> tuple[list[int], int]:
-        """An exchange: draw first, then the thrown tiles go back at random places."""
+        """An exchange: draw first, then the thrown tiles go back at random places: the bag
+        left and the thrown tiles in tile order, shuffled by
+        :func:`~letras.ai.sim.shuffle.shuffle_tiles` (as the compiled rollouts do)."""
         take = bag[:len(thrown)]
         rack.extend(take)
-        rest = bag[len(take):] + list(thrown)
-        random.Random(seed).shuffle(rest)
-        return rest, 0
+        rest = np.array(bag[len(take):] + sorted(thrown), np.int64)
+        shuffle_tiles(rest, len(rest), seed)
+        return rest.tolist(), 0
 
     def _final(
         self, scores: list[int], racks: list[list[int]], out: int | None
