@@ -112,7 +112,7 @@ def top_on_lanes(
             placed -= kept_count(index, radix, tile, rack[tile])
         leave_by_placed[placed] = max(leave_by_placed[placed], leaves[index])
     sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 4), np.int64)
+    opts = np.zeros((2, size + 1, 5), np.int64)
     coefs = np.zeros(size, np.int64)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
@@ -150,7 +150,7 @@ def top_on_lanes(
             pk, grid[base: base + size], base, row, d, an_a[idx], size, anchor, playable,
             has[d], cscores[d], lms[d], wms[d], values, rack, rack_size, bingo, join, keep,
             frames, todo, lists, cur, meta, out, val, count, True, leaves, radix, codes,
-            leave_by_placed, rem, sides, opts, coefs)
+            leave_by_placed, rem, sides, opts, coefs, False)
     return meta, out, val, count
 
 
