@@ -249,11 +249,11 @@ def test_a_retargeted_search_finds_what_fresh_searches_find(en_words: WordGraph)
     from itertools import combinations
 
     from letras.ai.endgame.compiled import CompiledSearch
-    from test_endgame_fast import endgame_game
+    from helpers import play_until_bag_empty
 
     checked = 0
     for seed in range(3):
-        game = endgame_game(seed, en_words)
+        game = play_until_bag_empty(EN, seed, en_words)
         if game.over:
             continue
         tiles = tuple(sorted(game.rack(game.to_move)[:3] + game.rack(1 - game.to_move)[:2]))

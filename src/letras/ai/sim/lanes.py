@@ -135,7 +135,7 @@ def top_on_lanes(
                 an_bound[n_an] = k._shadow(grid[base: base + size], base, a, size, anchor,
                                            playable, has[d], cscores[d], lms[d], wms[d],
                                            values, rv, rack, total, rack_size, bingo,
-                                           leave_by_placed)
+                                           leave_by_placed, False)
                 n_an += 1
     order = np.argsort(-an_bound[:n_an], kind="mergesort")
     for idx in order:
