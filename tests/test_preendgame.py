@@ -248,8 +248,8 @@ def test_a_retargeted_search_finds_what_fresh_searches_find(en_words: WordGraph)
     a few tiles drawn from one multiset, every way of dealing it)."""
     from itertools import combinations
 
-    from letras.ai.endgame.compiled import CompiledSearch
     from helpers import play_until_bag_empty
+    from letras.ai.endgame.compiled import CompiledSearch
 
     checked = 0
     for seed in range(3):
