@@ -215,8 +215,11 @@ class Rollouts:
         rack = racks[p]
         can_exchange = bag_left >= self.exchange_min
         leaves = self._rack_leaves(racks, p, bag_left)
+        # without the word map, as the compiled rollouts search: a tie for the best breaks
+        # the same way in both (the map finds bingos in another order)
         found = top_by_equity(Board(self.edition, squares), rack, self.lexicon, 1, leaves,
-                              bingo_bonus=self.bingo, join_words=self.join_words)
+                              bingo_bonus=self.bingo, join_words=self.join_words,
+                              word_map=False)
         whole = float(leaves.values[-1])  # every count at its top: the last index
         best_keep: tuple[int, ...] = ()
         best_keep_value = -math.inf
