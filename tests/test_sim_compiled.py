@@ -242,7 +242,7 @@ def test_the_lane_searches_find_the_generators_best_values(en_words: WordGraph) 
                                         50, True, True, every, 0, True, rl.values, rl.radix)
         expected = sorted(every_value[:n].tolist(), reverse=True)
         _, _, val, count = top_on_lanes(pk, state, lms, wms, values, rack, 7, 50, True, every,
-                                        2, rl.values, rl.radix, 15)
+                                        2, rl.values, rl.radix, 15, -np.inf)
         assert sorted(val[:count].tolist(), reverse=True) == expected[:2]
         _, _, tops, n_tops = board_tops(pk, state, lms, wms, values, rack, 7, 50, True,
                                         rl.values, rl.radix, 15)
