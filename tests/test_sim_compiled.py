@@ -223,7 +223,8 @@ def test_the_lane_searches_find_the_generators_best_values(en_words: WordGraph) 
     by equity, and :func:`board_tops` its best :data:`TOPS`, best first (the generator asked
     for every play, with its equity)."""
     leaves = table_for("en")
-    views = [v for v in game_views("en", en_words, leaves, 2, 17) if not v.board.is_empty()]
+    views = [v for v in game_views("en", en_words, leaves, 2, 17)[1::2]
+             if not v.board.is_empty()]
     pk = packed(en_words)
     letter, word, values = _edition_arrays(EN)
     lms = np.stack([letter, letter.reshape(15, 15).T.reshape(-1)])
@@ -242,13 +243,13 @@ def test_the_lane_searches_find_the_generators_best_values(en_words: WordGraph) 
                                         50, True, True, every, 0, True, rl.values, rl.radix)
         expected = sorted(every_value[:n].tolist(), reverse=True)
         _, _, val, count = top_on_lanes(pk, state, lms, wms, values, rack, 7, 50, True, every,
-                                        2, rl.values, rl.radix, 15)
+                                        2, rl.values, rl.radix, 15, -np.inf)
         assert sorted(val[:count].tolist(), reverse=True) == expected[:2]
         _, _, tops, n_tops = board_tops(pk, state, lms, wms, values, rack, 7, 50, True,
                                         rl.values, rl.radix, 15)
         assert tops[:n_tops].tolist() == expected[:TOPS]
         found += n > TOPS
-    assert found > 10
+    assert found > 5
 
 
 def test_the_python_rollouts_serve_other_leaves(en_words: WordGraph) -> None:

@@ -33,7 +33,7 @@ def test_warm_up_plays_every_stage_and_says_each() -> None:
     warm.warm(find_edition("en"), said.append)
     assert said == list(warm.STAGES)
     # the simulation's compiled rollouts among them (what all_cached looks for)
-    assert is_cached(sim_compiled, "play_out") and warm.all_cached()
+    assert is_cached(sim_compiled, "play_out")
     said.clear()
     warm.warm(find_edition("en"), said.append, until="movegen")
     assert said == ["movegen"]

@@ -63,7 +63,7 @@ REUSE = True
 the same replies, found faster."""
 REUSE_FROM = 6
 """The rollouts a deal must have had (the candidates still in) for the next deal to work out
-the lanes' best plays: with fewer, searching the whole board for each costs less."""
+the board's best plays: with fewer, searching the whole board for each costs less."""
 
 PLACE, EXCHANGE, PASS = 0, 1, 2
 """The kinds of action, as :func:`play_out` takes the candidate's."""

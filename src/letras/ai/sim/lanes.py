@@ -64,11 +64,13 @@ def changed_lanes(before: Any, after: Any, size: int) -> Any:  # pragma: no cove
 def top_on_lanes(
     pk: Any, state: Any, lms: Any, wms: Any, values: Any, rack: Any, rack_size: int,
     bingo: int, join: bool, lanes: Any, keep: int, leaves: Any, radix: Any, size: int,
+    least: float,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """The ``keep`` plays of highest equity of ``rack`` along the ``lanes`` of a board that
     is not empty, given its :func:`board_state`: :func:`letras.movegen._kernels.generate`'s
     search (anchors by bound, best first, with its pruning) on cross-sets made beforehand.
-    Exact but for which of equal plays it keeps."""
+    Exact but for which of equal plays it keeps, among the plays worth ``least`` or more
+    (anchors whose bound is below it are not searched)."""
     grids, sets, cscores, has = state
     meta = np.zeros((keep, COLUMNS), np.int32)
     out = np.zeros((keep, size), np.uint8)
@@ -139,7 +141,8 @@ def top_on_lanes(
                 n_an += 1
     order = np.argsort(-an_bound[:n_an], kind="mergesort")
     for idx in order:
-        if count == keep and an_bound[idx] <= val[k._weakest(val, count)]:
+        if an_bound[idx] < least or (
+                count == keep and an_bound[idx] <= val[k._weakest(val, count)]):
             break
         d = an_dir[idx]
         row = an_row[idx]
@@ -170,7 +173,7 @@ def board_tops(
     a higher value than the lowest of them is among them), best first, and how many."""
     lanes = np.ones((2, size), np.bool_)
     meta, out, val, count = top_on_lanes(pk, state, lms, wms, values, rack, rack_size, bingo,
-                                         join, lanes, TOPS, leaves, radix, size)
+                                         join, lanes, TOPS, leaves, radix, size, -np.inf)
     order = np.argsort(-val[:count], kind="mergesort")
     return meta[order].copy(), out[order].copy(), val[order].copy(), count
 
@@ -190,9 +193,19 @@ def best_from_lanes(
     changed is the best of those lanes if it is above that lowest, and otherwise no play of
     those lanes is above it."""
     metas, outs, vals, n_tops = tops
-    meta, out, val, count = top_on_lanes(pk, state, lms, wms, values, rack, rack_size, bingo,
-                                         join, changed, PAIR, leaves, radix, size)
     floor = vals[n_tops - 1] if n_tops == TOPS else -np.inf
+    top = -1  # the first of the tops on a lane not changed
+    for i in range(n_tops):
+        d = metas[i, DIRECTION]
+        lane = metas[i, ROW] if d == 0 else metas[i, COL]
+        if not changed[d, lane]:
+            top = i
+            break
+    # Plays of the changed lanes worth less than the best of the others, or than the floor
+    # when that best is not known, cannot be the answer: their anchors need no search.
+    least = vals[top] if top >= 0 and vals[top] > floor else floor
+    meta, out, val, count = top_on_lanes(pk, state, lms, wms, values, rack, rack_size, bingo,
+                                         join, changed, PAIR, leaves, radix, size, least)
     best = -np.inf
     ties = 0
     row = -1
@@ -201,13 +214,6 @@ def best_from_lanes(
             best, ties, row = val[q], 1, q
         elif val[q] == best:
             ties += 1
-    top = -1  # the first of the tops on a lane not changed
-    for i in range(n_tops):
-        d = metas[i, DIRECTION]
-        lane = metas[i, ROW] if d == 0 else metas[i, COL]
-        if not changed[d, lane]:
-            top = i
-            break
     if top < 0 or vals[top] <= floor:
         # no play of the lanes not changed is above the floor
         if ties and best > floor:
