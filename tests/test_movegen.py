@@ -275,7 +275,7 @@ def test_the_best_plays_on_the_empty_board_are_found_both_ways(rack_text: str) -
 def test_the_wide_graph_layout_finds_the_same_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     """An edition with tile codes of 32 and more keeps each node's list tiles beside it in a
     second word: the search reads either layout the same."""
-    import letras.movegen
+    import letras.movegen.graph
     from letras.movegen import _kernels, packed
 
     en = find_edition("en")
@@ -288,7 +288,7 @@ def test_the_wide_graph_layout_finds_the_same_plays(monkeypatch: pytest.MonkeyPa
     positions = read_positions(DATA / "en-positions.tsv")[-6:]
     found = {}
     for layout in (narrow, wide):
-        monkeypatch.setitem(letras.movegen._PACKED, graph, layout)
+        monkeypatch.setitem(letras.movegen.graph._PACKED, graph, layout)
         found[layout.shape[1]] = [
             sorted((p.notation(en), s) for p, s in generate(parse_board(cgp, en),
                                                            parse_rack(rack, en), graph))
