@@ -189,3 +189,19 @@ def test_best_plays_are_the_same_with_the_map(words: list[tuple[int, ...]]) -> N
             assert [round(e, 6) for *_, e in top] == [round(e, 6) for e in equities]
         bingos += any(p.tile_count == 7 for p, _ in mapped)
     assert bingos > 10  # the bingo bonus was at stake
+
+
+def test_a_list_without_bingo_words_has_an_empty_map() -> None:
+    """A word list with no word of 7 or 8 tiles: the map holds nothing, and the best play by
+    equity is still every play's best."""
+    from letras.lexicon.kwg import WordGraph
+    from letras.tiles import BLANK
+
+    graph = WordGraph.build(EN, ["CAT", "CATS", "AT", "TA", "SCAT"])
+    built = wordmap.build(graph, EN.rack_size)
+    assert len(built.words) == 0 and not built.table.any()
+    board = parse_board("15/" * 14 + "15", EN)
+    rack = [EN.tiles.code(x) for x in "CATS"] + [BLANK, BLANK, EN.tiles.code("E")]
+    every = generate(board, rack, graph)
+    best = top_by_equity(board, rack, graph, 1, lambda leave: 0.0)
+    assert every and best and best[0][1] == max(score for _, score in every)
