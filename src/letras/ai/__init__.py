@@ -17,8 +17,8 @@ A player is ``choose(view, limit) -> action`` (:class:`~letras.ai.player.Player`
   opponent racks and draws, by win chance and spread (:mod:`letras.ai.sim`);
 - ``endgame``: once the bag is empty, an exact search of the rest of the game for two
   players, sampled play-outs for more; before that, as ``equity`` (:mod:`letras.ai.endgame`);
-- ``best``: equity for the opening, sim in the middle, endgame at the end
-  (:mod:`letras.ai.best`).
+- ``best``: equity for the opening, sim in the middle, the pre-endgame with one tile in
+  the bag, endgame at the end (:mod:`letras.ai.best`).
 
 The difficulty levels of casual play are ``easy``, ``medium``, ``equity`` (hard) and ``best``
 (strongest); :data:`DIFFICULTIES` names them.
