@@ -574,6 +574,63 @@ def _bound(
 
 
 @njit(cache=True)
+def search_setup(
+    rack: Any, values: Any, size: int, use_leave: bool, leave_table: Any, radix: Any,
+) -> tuple[Any, ...]:  # pragma: no cover - compiled
+    """What a search of the rack ``rack`` (counts per tile code, 0 = blanks) on a board of
+    ``size`` needs, made once a call (by :func:`generate` and by the endgame's and the sim's
+    lane searches): the search stack (``frames``, ``todo``, ``lists``: one row a square of
+    the play being built; ``cur``), a lane's ``anchor`` and ``playable`` rows, the letters the
+    rack can lay (its own, or every letter with a blank) and its tile count, its tiles' values
+    best first (``rv``), the tile codes it holds, the best leave a play of each number of tiles
+    can keep (with ``use_leave``, from ``leave_table`` by ``radix``; else 0), and the bounds'
+    scratch space (``rem``, ``sides``, ``opts``, ``coefs``)."""
+    frames = np.zeros((2 * size + 2, FIELDS), np.int64)
+    todo = np.zeros(2 * size + 2, np.uint64)
+    lists = np.zeros(2 * size + 2, np.uint64)  # the tiles of each frame's arc list
+    cur = np.zeros(size, np.uint8)
+    anchor = np.zeros(size, np.bool_)
+    playable = np.zeros(size, np.uint64)
+    rack_mask = np.uint64(0)
+    rack_total = 0
+    n_codes = 0
+    for code in range(64):
+        rack_total += rack[code]
+        if rack[code] > 0:
+            n_codes += 1
+            if code > 0:
+                rack_mask |= np.uint64(1) << np.uint64(code)
+    if rack[0] > 0:
+        rack_mask = ALL
+    rv = np.zeros(max(rack_total, 1), np.int64)
+    codes = np.zeros(n_codes, np.int64)
+    j = 0
+    n_codes = 0
+    for code in range(64):
+        if rack[code] > 0:
+            codes[n_codes] = code
+            n_codes += 1
+        for _ in range(rack[code]):
+            rv[j] = values[code] if code > 0 else 0
+            j += 1
+    rv = np.sort(rv)[::-1].copy()
+    rem = np.zeros(max(rack_total, 1), np.int64)
+    leave_by_placed = np.zeros(rack_total + 1, np.float64)
+    if use_leave:
+        leave_by_placed[:] = -np.inf
+        for index in range(len(leave_table)):
+            placed = rack_total
+            for tile in codes:
+                placed -= kept_count(index, radix, tile, rack[tile])
+            leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
+    sides = np.zeros((2, size), np.int64)
+    opts = np.zeros((2, size + 1, 5), np.int64)
+    coefs = np.zeros(size, np.int64)
+    return (frames, todo, lists, cur, anchor, playable, rack_mask, rack_total, rv, codes, rem,
+            leave_by_placed, sides, opts, coefs)
+
+
+@njit(cache=True)
 def generate(
     pk: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
@@ -662,53 +719,9 @@ def _generate(
     transposed = board.reshape((size, size)).T.copy().reshape(size * size)
     lm_t = letter_mult.reshape((size, size)).T.copy().reshape(size * size)
     wm_t = word_mult.reshape((size, size)).T.copy().reshape(size * size)
-    # the search stack: one row of FIELDS per square of the play being built
-    frames = np.zeros((2 * size + 2, FIELDS), np.int64)
-    todo = np.zeros(2 * size + 2, np.uint64)
-    lists = np.zeros(2 * size + 2, np.uint64)  # the tiles of each frame's arc list
-    cur = np.zeros(size, np.uint8)
-    anchor = np.zeros(size, np.bool_)
-    # the letters the rack can lay: its own, or every letter with a blank
-    rack_mask = np.uint64(0)
-    rack_total = 0
-    for code in range(64):
-        rack_total += rack[code]
-        if rack[code] > 0 and code > 0:
-            rack_mask |= np.uint64(1) << np.uint64(code)
-    if rack[0] > 0:
-        rack_mask = ALL
-    playable = np.zeros(size, np.uint64)
-    # for the best play alone: every anchor with a bound, searched best bound first
-    rv = np.zeros(max(rack_total, 1), np.int64)
-    k = 0
-    for code in range(64):
-        for _ in range(rack[code]):
-            rv[k] = values[code] if code > 0 else 0
-            k += 1
-    rv = np.sort(rv)[::-1].copy()
-    n_codes = 0
-    for code in range(64):
-        if rack[code] > 0:
-            n_codes += 1
-    codes = np.zeros(n_codes, np.int64)
-    n_codes = 0
-    for code in range(64):
-        if rack[code] > 0:
-            codes[n_codes] = code
-            n_codes += 1
-    rem = np.zeros(max(rack_total, 1), np.int64)
-    # the best leave a play of each number of tiles can keep
-    leave_by_placed = np.zeros(rack_total + 1, np.float64)
-    if use_leave:
-        leave_by_placed[:] = -np.inf
-        for index in range(len(leave_table)):
-            placed = rack_total
-            for tile in codes:
-                placed -= kept_count(index, radix, tile, rack[tile])
-            leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
-    sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 5), np.int64)
-    coefs = np.zeros(size, np.int64)
+    (frames, todo, lists, cur, anchor, playable, rack_mask, rack_total, rv, codes, rem,
+     leave_by_placed, sides, opts, coefs) = search_setup(rack, values, size, use_leave,
+                                                         leave_table, radix)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)

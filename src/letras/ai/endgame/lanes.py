@@ -25,9 +25,6 @@ from numba import njit
 from letras.movegen import _kernels as k
 from letras.movegen.columns import COLUMNS
 
-_ONE = np.uint64(1)
-_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
-
 
 @njit(cache=True)
 def refresh(
@@ -101,28 +98,11 @@ def lane_plays(
     into ``meta``, ``out`` (grown as needed; returned) from row 0; and their count. The board
     must not be empty."""
     count = 0
-    frames = np.zeros((2 * size + 2, k.FIELDS), np.int64)
-    todo = np.zeros(2 * size + 2, np.uint64)
-    lists = np.zeros(2 * size + 2, np.uint64)
-    cur = np.zeros(size, np.uint8)
-    anchor = np.zeros(size, np.bool_)
-    playable = np.zeros(size, np.uint64)
-    rack_mask = np.uint64(0)
-    total = 0
-    for code in range(64):
-        total += counts[code]
-        if counts[code] > 0 and code > 0:
-            rack_mask |= _ONE << np.uint64(code)
-    if counts[0] > 0:
-        rack_mask = _ALL
-    codes = np.zeros(1, np.int64)
-    leave_by_placed = np.zeros(total + 1, np.float64)
-    rem = np.zeros(max(total, 1), np.int64)
-    sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 5), np.int64)
-    coefs = np.zeros(size, np.int64)
     table = np.zeros(1, np.float64)
     radix = np.zeros(64, np.int64)
+    (frames, todo, lists, cur, anchor, playable, rack_mask, _, _, codes, rem,
+     leave_by_placed, sides, opts, coefs) = k.search_setup(counts, values, size, False,
+                                                           table, radix)
     centre = (size // 2) * size + size // 2
     for bit in range(2 * size):
         if not (lanes >> bit) & 1:

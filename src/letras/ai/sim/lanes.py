@@ -25,7 +25,6 @@ from numba import njit
 
 from letras.movegen import _kernels as k
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, ROW
-from letras.movegen.leaves import CODES, kept_count
 
 
 @njit(cache=True)
@@ -77,45 +76,9 @@ def top_on_lanes(
     val = np.zeros(keep, np.float64)
     count = 0
     centre = (size // 2) * size + size // 2
-    frames = np.zeros((2 * size + 2, k.FIELDS), np.int64)
-    todo = np.zeros(2 * size + 2, np.uint64)
-    lists = np.zeros(2 * size + 2, np.uint64)
-    cur = np.zeros(size, np.uint8)
-    anchor = np.zeros(size, np.bool_)
-    playable = np.zeros(size, np.uint64)
-    rack_mask = np.uint64(0)
-    total = 0
-    n_codes = 0
-    for code in range(CODES):
-        total += rack[code]
-        if rack[code] > 0:
-            n_codes += 1
-            if code > 0:
-                rack_mask |= np.uint64(1) << np.uint64(code)
-    if rack[0] > 0:
-        rack_mask = k.ALL
-    rv = np.zeros(max(total, 1), np.int64)
-    codes = np.zeros(n_codes, np.int64)
-    j = 0
-    n_codes = 0
-    for code in range(CODES):
-        if rack[code] > 0:
-            codes[n_codes] = code
-            n_codes += 1
-        for _ in range(rack[code]):
-            rv[j] = values[code] if code > 0 else 0
-            j += 1
-    rv = np.sort(rv)[::-1].copy()
-    rem = np.zeros(max(total, 1), np.int64)
-    leave_by_placed = np.full(total + 1, -np.inf)
-    for index in range(leaves.shape[0]):
-        placed = total
-        for tile in codes:
-            placed -= kept_count(index, radix, tile, rack[tile])
-        leave_by_placed[placed] = max(leave_by_placed[placed], leaves[index])
-    sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 5), np.int64)
-    coefs = np.zeros(size, np.int64)
+    (frames, todo, lists, cur, anchor, playable, rack_mask, total, rv, codes, rem,
+     leave_by_placed, sides, opts, coefs) = k.search_setup(rack, values, size, True, leaves,
+                                                           radix)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
