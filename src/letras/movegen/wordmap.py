@@ -165,7 +165,7 @@ def build(graph: WordGraph, rack_size: int) -> WordMap:
     order = np.argsort(sums, kind="stable")
     words, lengths, sums = words[order], lengths[order], sums[order]
     # one row per multiset (anagrams share one), tiles sorted, for the blank keys
-    first = np.flatnonzero(np.r_[True, sums[1:] != sums[:-1]])
+    first = np.flatnonzero(np.r_[len(sums) > 0, sums[1:] != sums[:-1]])
     rows = np.where(words[first] == 0, 255, words[first]).astype(np.uint8)
     rows.sort(axis=1)
     rows[rows == 255] = 0
