@@ -125,6 +125,37 @@ def test_the_map_lists_the_words_of_a_bingo(words: list[tuple[int, ...]]) -> Non
             assert got == want, rack
 
 
+def test_the_map_knows_the_longer_bingos(words: list[tuple[int, ...]]) -> None:
+    """Through two or three board tiles, with no blank or one: exactly when some word of
+    that length holds the rack's letters and the board's."""
+    graph = graph_for_words(EN, DATA / "en-words.txt.xz")
+    built = wordmap.build(graph, 7)
+    keys = wordmap.map_keys()
+    nletters = len(EN.tiles.labels) - 1
+    rng = random.Random(5)
+    long = [Counter(w) for w in words if len(w) >= 9]
+    answers: Counter[bool] = Counter()
+    for rack in racks(words, 60, seed=9):
+        if rack.count(0) > 1:
+            continue
+        for _ in range(3):
+            through = [rng.choice("AEINRST") for _ in range(rng.choice((2, 3)))]
+            codes = [EN.tiles.code(ch) for ch in through]
+            letters = Counter(t for t in rack if t) + Counter(codes)
+            length = 7 + len(codes)
+            want = any(sum(w.values()) == length and not letters - w for w in long)
+            rack_key = np.uint64(sum(int(keys[t]) for t in rack if t) % 2**64)
+            through_key = np.uint64(sum(int(keys[t]) for t in codes) % 2**64)
+            got = wordmap.long_bingo(built.long_table, keys, rack_key, rack.count(0),
+                                     through_key, length, nletters)
+            assert got == want, (rack, through)
+            answers[got] += 1
+    assert answers[True] >= 5 and answers[False] >= 5
+    # two blanks, or a word longer than a board line: not known, so possible
+    assert wordmap.long_bingo(built.long_table, keys, np.uint64(0), 2, np.uint64(0), 9, 26)
+    assert wordmap.long_bingo(built.long_table, keys, np.uint64(0), 0, np.uint64(0), 16, 26)
+
+
 def test_short_racks_and_many_blanks() -> None:
     graph = graph_for_words(EN, DATA / "en-words.txt.xz")
     table = wordmap.word_map(graph).table
@@ -154,12 +185,12 @@ def test_the_map_is_cached_beside_the_graph(tmp_path: Path,
         assert all(np.array_equal(saved[f], getattr(built, f)) for f in built._fields)
     # a new graph object of the same list reads the file instead of building
     np.savez(files[0], table=np.zeros(16, np.uint64), word_keys=np.zeros(0, np.uint64),
-             words=np.zeros((0, 8), np.uint8))
+             words=np.zeros((0, 8), np.uint8), long_table=np.zeros(16, np.uint64))
     again = wordmap.word_map(graph_for_words(EN, source))
     assert np.count_nonzero(again.table) == 0 and len(again.words) == 0
     # a file of the wrong shape is built again
     np.savez(files[0], table=np.zeros(10, np.uint64), word_keys=np.zeros(0, np.uint64),
-             words=np.zeros((0, 8), np.uint8))
+             words=np.zeros((0, 8), np.uint8), long_table=np.zeros(16, np.uint64))
     assert len(wordmap.word_map(graph_for_words(EN, source)).words) == 2
 
 

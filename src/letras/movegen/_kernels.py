@@ -25,7 +25,7 @@ from numba.extending import intrinsic
 
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
-from letras.movegen.wordmap import MAX_BLANKS, bingo_fits, bingo_words
+from letras.movegen.wordmap import MAX_BLANKS, bingo_fits, bingo_words, long_bingo
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -285,7 +285,8 @@ def _lane_setup(
 def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
-    rack_size: int, bingo: int, leave_by_placed: Any, direct: bool,
+    rack_size: int, bingo: int, leave_by_placed: Any, direct: bool, long_table: Any,
+    map_keys: Any, rack_key: Any, nletters: int,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
@@ -293,7 +294,10 @@ def _shadow(
     valuable rack tile that its cross-set allows), plus the best leave of a play of that many
     tiles (``leave_by_placed``, zeros when plays are ranked by score), and the bingo bonus
     where the whole rack goes down. With ``direct``, the bingos that take in at most one
-    board tile are not searched (:func:`_map_bingos` lays them): their spans are left out."""
+    board tile are not searched (:func:`_map_bingos` lays them): their spans are left out;
+    through more board tiles, the bonus counts only if the map's longer words allow it
+    (:func:`letras.movegen.wordmap.long_bingo`, ``rack_key`` the key of the rack's tiles but
+    blanks)."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
     mv = np.zeros(size, np.int64)
@@ -311,10 +315,12 @@ def _shadow(
         const = 0
         n = 0
         n_through = 0
+        through_key = np.uint64(0)
         for i in range(left, size):
             s = base + i
             if lane[i] != 0:
                 n_through += 1
+                through_key += map_keys[lane[i] & TILE_MASK]
                 if not lane[i] & 0x80:
                     through += values[lane[i] & TILE_MASK]
             else:
@@ -345,7 +351,9 @@ def _shadow(
             if n == rack_size:
                 if direct and n_through <= 1:
                     continue
-                bound += bingo
+                if not direct or long_bingo(long_table, map_keys, rack_key, rack[0],
+                                            through_key, n + n_through, nletters):
+                    bound += bingo
             bound += leave_by_placed[n]
             if bound > best:
                 best = bound
@@ -585,7 +593,8 @@ def generate(
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
                      leave_table, radix, False, np.zeros((1, rack_size + 1), np.uint8),
                      np.zeros(1, np.int64), np.zeros((1, 2), np.int64), 0,
-                     np.zeros(65, np.int64))
+                     np.zeros(65, np.int64), np.zeros(16, np.uint64),
+                     np.zeros(64 + 17 * 4, np.uint64), np.uint64(0))
 
 
 @njit(cache=True)
@@ -593,7 +602,8 @@ def generate_mapped(
     pk: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
-    leave_table: Any, radix: Any, table: Any, word_keys: Any, words: Any, map_keys: Any,
+    leave_table: Any, radix: Any, table: Any, word_keys: Any, words: Any, long_table: Any,
+    map_keys: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """:func:`_generate` with the word map of ``pk``'s words (:mod:`letras.movegen.wordmap`:
     ``table``, ``word_keys``, ``words``): with ``keep``, the bingos that take in at most one
@@ -622,9 +632,14 @@ def generate_mapped(
         direct = n < len(found)  # else too many words to hold: search them all
     else:
         n7 = 0
+    rack_key = np.uint64(0)
+    for t in range(1, 64):
+        for _ in range(rack[t]):
+            rack_key += map_keys[t]
     return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
-                     leave_table, radix, direct, words, found, blanks, n7, by_letter)
+                     leave_table, radix, direct, words, found, blanks, n7, by_letter,
+                     long_table, map_keys, rack_key)
 
 
 @njit(cache=True)
@@ -633,7 +648,7 @@ def _generate(
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
     leave_table: Any, radix: Any, direct: bool, words: Any, found: Any, blanks: Any, n7: int,
-    by_letter: Any,
+    by_letter: Any, long_table: Any, map_keys: Any, rack_key: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
@@ -645,8 +660,8 @@ def _generate(
     Returns ``meta`` rows (the columns of :mod:`letras.movegen.columns`), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile), the value each play is
     ranked by, and the count. With ``direct``, the bingos that take in at most one board tile
-    are laid from ``words`` (the other arguments as :func:`_map_bingos` takes them) instead of
-    searched.
+    are laid from ``words`` (the other arguments as :func:`_map_bingos` and :func:`_shadow`
+    take them) instead of searched.
     """
     room = keep if keep else 1024
     meta = np.zeros((room, COLUMNS), np.int32)
@@ -753,7 +768,8 @@ def _generate(
                     an_bound[n_an] = _shadow(lane, base, a, size, anchor, playable, has,
                                              cscores, lm, wm, values, rv, rack,
                                              rack_total, rack_size, bingo, leave_by_placed,
-                                             direct)
+                                             direct, long_table, map_keys, rack_key,
+                                             nletters)
                     n_an += 1
                     continue
                 meta, out, val, count = _dfs(
