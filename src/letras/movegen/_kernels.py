@@ -286,7 +286,7 @@ def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
     rack_size: int, bingo: int, leave_by_placed: Any, direct: bool, long_table: Any,
-    map_keys: Any, rack_key: Any, nletters: int,
+    map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
@@ -297,7 +297,7 @@ def _shadow(
     board tile are not searched (:func:`_map_bingos` lays them): their spans are left out;
     through more board tiles, the bonus counts only if the map's longer words allow it
     (:func:`letras.movegen.wordmap.long_bingo`, ``rack_key`` the key of the rack's tiles but
-    blanks)."""
+    blanks; ``seen`` and ``answers`` its answers so far)."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
     mv = np.zeros(size, np.int64)
@@ -352,7 +352,8 @@ def _shadow(
                 if direct and n_through <= 1:
                     continue
                 if not direct or long_bingo(long_table, map_keys, rack_key, rack[0],
-                                            through_key, n + n_through, nletters):
+                                            through_key, n + n_through, nletters, seen,
+                                            answers):
                     bound += bingo
             bound += leave_by_placed[n]
             if bound > best:
@@ -594,7 +595,8 @@ def generate(
                      leave_table, radix, False, np.zeros((1, rack_size + 1), np.uint8),
                      np.zeros(1, np.int64), np.zeros((1, 2), np.int64), 0,
                      np.zeros(65, np.int64), np.zeros(16, np.uint64),
-                     np.zeros(64 + 17 * 4, np.uint64), np.uint64(0))
+                     np.zeros(64 + 17 * 4, np.uint64), np.uint64(0), np.zeros(16, np.uint64),
+                     np.zeros(17, np.int64))
 
 
 @njit(cache=True)
@@ -639,7 +641,8 @@ def generate_mapped(
     return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
                      leave_table, radix, direct, words, found, blanks, n7, by_letter,
-                     long_table, map_keys, rack_key)
+                     long_table, map_keys, rack_key, np.zeros(4096, np.uint64),
+                     np.zeros(4097, np.int64))
 
 
 @njit(cache=True)
@@ -648,7 +651,7 @@ def _generate(
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
     leave_table: Any, radix: Any, direct: bool, words: Any, found: Any, blanks: Any, n7: int,
-    by_letter: Any, long_table: Any, map_keys: Any, rack_key: Any,
+    by_letter: Any, long_table: Any, map_keys: Any, rack_key: Any, seen: Any, answers: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
@@ -769,7 +772,7 @@ def _generate(
                                              cscores, lm, wm, values, rv, rack,
                                              rack_total, rack_size, bingo, leave_by_placed,
                                              direct, long_table, map_keys, rack_key,
-                                             nletters)
+                                             nletters, seen, answers)
                     n_an += 1
                     continue
                 meta, out, val, count = _dfs(

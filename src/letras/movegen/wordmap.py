@@ -336,20 +336,41 @@ def bingo_words(
 
 @njit(cache=True)
 def long_bingo(long_table: Any, keys: Any, rack_key: Any, blanks: int, through_key: Any,
-               length: int, nletters: int) -> bool:  # pragma: no cover - compiled
-    """Can a rack (``rack_key``, the key of its tiles but blanks; ``blanks`` at most 1) make
-    a word of ``length`` tiles with board tiles whose keys add up to ``through_key``? (True
-    for more blanks, or a word too long for the map.)"""
-    if blanks > 1 or length > MAX_WORD_TILES:
+               length: int, nletters: int, seen: Any, answers: Any) -> bool:
+    # pragma: no cover - compiled
+    """Can a rack (``rack_key``, the key of its tiles but blanks; ``blanks`` blanks) make a
+    word of ``length`` tiles with board tiles whose keys add up to ``through_key``? (True
+    with more than :data:`MAX_BLANKS` blanks, or for a word too long for the map.) With two
+    blanks every pair of letters is tried, once per board tiles and length: the answers are
+    kept in ``seen`` (a hash table as the map's) and ``answers`` (beside it) while there is
+    room."""
+    if blanks > MAX_BLANKS or length > MAX_WORD_TILES:
         return True
     key = rack_key + through_key + keys[64 + length * 4]
     if blanks == 0:
         return _has(long_table, key)
+    if key == 0:
+        key = np.uint64(1)
+    slot = _slot(seen, key)
+    if seen[slot] == key:
+        return bool(answers[slot])
     found = False
     for x in range(1, nletters + 1):
-        if _has(long_table, key + keys[x]):
-            found = True
+        if blanks == 1:
+            if _has(long_table, key + keys[x]):
+                found = True
+                break
+            continue
+        for y in range(x, nletters + 1):
+            if _has(long_table, key + keys[x] + keys[y]):
+                found = True
+                break
+        if found:
             break
+    if answers[len(answers) - 1] < len(seen) // 2:  # the last slot counts the answers kept
+        seen[slot] = key
+        answers[slot] = found
+        answers[len(answers) - 1] += 1
     return found
 
 
