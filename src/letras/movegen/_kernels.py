@@ -480,18 +480,20 @@ def _map_bingos(
 def _sides(
     lane: Any, base: int, start: int, step: int, size: int, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, n_rem: int, squares: Any, opts: Any,
+    map_keys: Any,
 ) -> int:  # pragma: no cover - compiled
     """The places a partial play could stop on one side, walking from square ``start`` by
     ``step`` (-1 left, +1 right): for each, a row of ``opts`` with the empty squares it covers
     (the first ones of ``squares``), their word multiplier, the face value of the board's tiles
-    it takes in, its cross words' fixed part and how many board tiles it takes in. Returns how
-    many rows."""
+    it takes in, its cross words' fixed part, how many board tiles it takes in and the sum of
+    their ``map_keys`` (the bits of a ``uint64``). Returns how many rows."""
     n_opts = 0
     k = 0
     w = 1
     through = 0
     const = 0
     n_through = 0
+    through_key = np.uint64(0)
     if start < 0 or start >= size or lane[start] == 0:
         # not extending is a place to stop
         opts[0, 0] = 0
@@ -499,11 +501,13 @@ def _sides(
         opts[0, 2] = 0
         opts[0, 3] = 0
         opts[0, 4] = 0
+        opts[0, 5] = 0
         n_opts = 1
     i = start
     while 0 <= i < size:
         if lane[i] != 0:
             n_through += 1
+            through_key += map_keys[lane[i] & TILE_MASK]
             if not lane[i] & 0x80:
                 through += values[lane[i] & TILE_MASK]
         else:
@@ -522,6 +526,7 @@ def _sides(
             opts[n_opts, 2] = through
             opts[n_opts, 3] = const
             opts[n_opts, 4] = n_through
+            opts[n_opts, 5] = np.int64(through_key)
             n_opts += 1
         i = nxt
     return n_opts
@@ -533,28 +538,33 @@ def _bound(
     has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack: Any, codes: Any, main: Any,
     mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, leave_by_placed: Any,
     rem: Any, left: Any, right: Any, left_opts: Any, right_opts: Any, coefs: Any,
-    direct: bool,
+    direct: bool, bingo_map: Any, rack_key: Any, blanks: int,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the score of any play that extends a partial play covering squares
     ``lo``..``hi`` of the lane (``main``, ``mult``, ``cross``, ``placed`` as in a search frame;
     ``rack`` the tiles left, whose codes are among ``codes``), leftwards or rightwards: for
     every pair of places it could stop, the rack's most valuable tiles on the squares that
     multiply them most, ignoring which words they make, plus the best leave of a play of that
-    many tiles, and the bingo bonus (``direct`` as in :func:`_shadow`).
+    many tiles, and the bingo bonus (``direct`` as in :func:`_shadow`; ``bingo_map`` its
+    ``long_table``, ``map_keys``, ``nletters``, ``seen`` and ``answers``; ``rack_key`` and
+    ``blanks`` those of the whole rack).
     ``rem`` to ``coefs`` are scratch space."""
     n_rem = 0
     for code in codes:
         for _ in range(rack[code]):
             _insert(rem, n_rem, values[code] if code > 0 else 0)
             n_rem += 1
+    long_table, map_keys, nletters, seen, answers = bingo_map
     n_left = _sides(lane, base, lo - 1, -1, size, playable, has, cscores, lm, wm, values,
-                    n_rem, left, left_opts)
+                    n_rem, left, left_opts, map_keys)
     n_right = _sides(lane, base, hi + 1, 1, size, playable, has, cscores, lm, wm, values,
-                     n_rem, right, right_opts)
+                     n_rem, right, right_opts, map_keys)
     n_through = 0  # the board tiles the partial play takes in
+    through_key = np.uint64(0)
     for i in range(lo, hi + 1):
         if lane[i] != 0:
             n_through += 1
+            through_key += map_keys[lane[i] & TILE_MASK]
     best = -np.inf
     for x in range(n_left):
         kl = left_opts[x, 0]
@@ -573,9 +583,14 @@ def _bound(
             for j in range(m):
                 bound += coefs[j] * rem[j]
             if placed + m == rack_size:
-                if direct and n_through + left_opts[x, 4] + right_opts[y, 4] <= 1:
+                taken_in = n_through + left_opts[x, 4] + right_opts[y, 4]
+                if direct and taken_in <= 1:
                     continue
-                bound += bingo
+                if not direct or long_bingo(
+                        long_table, map_keys, rack_key, blanks,
+                        through_key + np.uint64(left_opts[x, 5]) + np.uint64(right_opts[y, 5]),
+                        rack_size + taken_in, nletters, seen, answers):
+                    bound += bingo
             bound += leave_by_placed[placed + m]
             if bound > best:
                 best = bound
@@ -725,7 +740,8 @@ def _generate(
                 placed -= kept_count(index, radix, tile, rack[tile])
             leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
     sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 5), np.int64)
+    opts = np.zeros((2, size + 1, 6), np.int64)
+    bingo_map = (long_table, map_keys, nletters, seen, answers)
     coefs = np.zeros(size, np.int64)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
@@ -779,7 +795,7 @@ def _generate(
                     pk, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep, frames,
                     todo, lists, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
-                    leave_by_placed, rem, sides, opts, coefs, direct,
+                    leave_by_placed, rem, sides, opts, coefs, direct, bingo_map,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
@@ -799,7 +815,7 @@ def _generate(
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
                 rack, rack_size, bingo, join_words, keep, frames, todo, lists, cur, meta, out, val,
                 count, use_leave, leave_table, radix, codes, leave_by_placed, rem, sides, opts,
-                coefs, direct,
+                coefs, direct, bingo_map,
             )
     if mirror:
         return _with_mirrors(meta, out, val, count, keep)
@@ -838,10 +854,11 @@ def _dfs(
     rack: Any, rack_size: int, bingo: int, join_words: bool, keep: int, frames: Any,
     todo: Any, lists: Any, cur: Any, meta: Any, out: Any, val: Any, count: int,
     use_leave: bool, leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any,
-    sides: Any, opts: Any, coefs: Any, direct: bool,
+    sides: Any, opts: Any, coefs: Any, direct: bool, bingo_map: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`),
-    but with ``direct`` the bingos that take in at most one board tile (see :func:`_shadow`).
+    but with ``direct`` the bingos that take in at most one board tile (see :func:`_shadow`;
+    ``bingo_map`` as :func:`_bound` takes it).
 
     When only the best ``keep`` are kept and that many are found, a partial play is not
     extended if its bound (:func:`_bound`, plus the best leave value) cannot beat the weakest
@@ -857,6 +874,12 @@ def _dfs(
             have |= ONE << np.uint64(code)
     if use_leave:
         leave = index_of_counts(rack, radix)
+    map_keys = bingo_map[1]
+    rack_key = np.uint64(0)  # of the whole rack, but blanks
+    for code in range(1, 64):
+        for _ in range(rack[code]):
+            rack_key += map_keys[code]
+    blanks_total = rack[0]
     # frame 0: the anchor square, going left, in the GADDAG root list
     root = _next(pk, 1)
     root_tiles = _below(pk, 1)
@@ -990,7 +1013,7 @@ def _dfs(
                 _bound(lane, base, left, right, size, playable, has, cscores, lm, wm,
                        values, rack, codes, main, mult, cross, placed, rack_size, bingo,
                        leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs,
-                       direct)
+                       direct, bingo_map, rack_key, blanks_total)
                 <= threshold):
             continue
         # push the continuations that some tile fits: go on leftwards, or switch to the right

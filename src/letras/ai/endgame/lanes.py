@@ -119,7 +119,9 @@ def lane_plays(
     leave_by_placed = np.zeros(total + 1, np.float64)
     rem = np.zeros(max(total, 1), np.int64)
     sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 5), np.int64)
+    opts = np.zeros((2, size + 1, 6), np.int64)
+    no_map = (np.zeros(16, np.uint64), np.zeros(64 + 17 * 4, np.uint64), 0,
+              np.zeros(16, np.uint64), np.zeros(17, np.int64))
     coefs = np.zeros(size, np.int64)
     table = np.zeros(1, np.float64)
     radix = np.zeros(64, np.int64)
@@ -143,6 +145,7 @@ def lane_plays(
                 playable, has[direction], scores[direction], lm, wm, values, counts,
                 rack_size, bingo, join_words, 0, frames, todo, lists, cur, meta, out, val, count,
                 False, table, radix, codes, leave_by_placed, rem, sides, opts, coefs, False,
+                no_map,
             )
     return meta, out, val, count
 
