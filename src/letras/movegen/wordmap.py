@@ -132,14 +132,17 @@ def _long_keys(nodes: Any, shortest: int, longest: int,
 
 @njit(cache=True)
 def _set_of(keys: Any) -> Any:  # pragma: no cover - compiled
-    """A hash table (as the map's) of distinct non-zero ``keys``, at most 70% full (its
+    """A hash table (as the map's) of the distinct non-zero ``keys``, at most 70% full (its
     misses, the common answer, probe a few neighbouring slots)."""
-    size = 16
-    while 10 * len(keys) > 7 * size:
-        size *= 2
-    table = np.zeros(size, np.uint64)
+    table = np.zeros(16, np.uint64)
+    n = 0
     for key in keys:
-        table[_slot(table, key)] = key
+        if 10 * (n + 1) > 7 * len(table):
+            table, n = _rehash(table, 2 * len(table))
+        s = _slot(table, key)
+        if table[s] != key:
+            table[s] = key
+            n += 1
     return table
 
 
@@ -229,7 +232,7 @@ def build(graph: WordGraph, rack_size: int) -> WordMap:
     small = 1 << max(4, (2 * n - 1).bit_length())  # at most half full
     if small < len(table):
         table, _ = _rehash(table, small)
-    long = np.unique(_long_keys(graph.nodes, rack_size + 2, MAX_WORD_TILES, keys))
+    long = _long_keys(graph.nodes, rack_size + 2, MAX_WORD_TILES, keys)
     return WordMap(table, sums, words, _set_of(long))
 
 
