@@ -178,7 +178,10 @@ def test_the_map_is_cached_beside_the_graph(tmp_path: Path,
     source.write_text("ABANDON\nABALONES\nAB\nZEBRA\n", encoding="utf-8")
     graph = graph_for_words(EN, source)
     assert graph.cache_entry is not None and graph.cache_entry.parent == tmp_path
+    stale = graph.cache_entry.with_name(f"{graph.cache_entry.name}.wmap0-7.npz")
+    stale.write_bytes(b"an earlier layout")
     built = wordmap.word_map(graph)
+    assert not stale.exists()  # replaced by the new file
     assert len(built.words) == 2  # ABANDON, ABALONES
     files = list(tmp_path.glob("*.wmap*.npz"))
     assert len(files) == 1

@@ -385,8 +385,8 @@ _KEYS = tile_keys()
 
 def word_map(graph: WordGraph) -> WordMap:
     """The word map of ``graph`` for its edition's racks: kept while the graph lives, and on
-    disk beside the graph's cache entry when it has one (built once: about a second for
-    pt-BR)."""
+    disk beside the graph's cache entry when it has one (built once: under half a second
+    for pt-BR)."""
     known = _MAPS.get(graph)
     if known is not None:
         return known
@@ -396,15 +396,19 @@ def word_map(graph: WordGraph) -> WordMap:
             if entry is not None else None)
     found: WordMap | None = None
     if path is not None and path.exists():
-        with contextlib.suppress(OSError, ValueError, KeyError):
-            found = _checked(np.load(path, allow_pickle=False), rack_size)
+        with contextlib.suppress(OSError, ValueError, KeyError), np.load(
+                path, allow_pickle=False) as data:
+            found = _checked(data, rack_size)
     if found is None:
         found = build(graph, rack_size)
-        if path is not None:
+        if path is not None and entry is not None:
             with contextlib.suppress(OSError):
                 tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
                 np.savez(tmp, **found._asdict())
                 os.replace(tmp, path)
+                for old in path.parent.glob(f"{entry.name}.wmap*-{rack_size}.np[yz]"):
+                    if old.name != path.name:  # an earlier layout's
+                        old.unlink(missing_ok=True)
     _MAPS[graph] = found
     return found
 
