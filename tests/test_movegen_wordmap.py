@@ -125,6 +125,38 @@ def test_the_map_lists_the_words_of_a_bingo(words: list[tuple[int, ...]]) -> Non
             assert got == want, rack
 
 
+def test_the_map_knows_the_longer_bingos(words: list[tuple[int, ...]]) -> None:
+    """Through two or three board tiles: exactly when some word of that length holds the
+    rack's letters and the board's."""
+    graph = graph_for_words(EN, DATA / "en-words.txt.xz")
+    built = wordmap.build(graph, 7)
+    keys = wordmap.map_keys()
+    nletters = len(EN.tiles.labels) - 1
+    rng = random.Random(5)
+    long = [Counter(w) for w in words if len(w) >= 9]
+    tally: Counter[bool] = Counter()
+    seen, answers = np.zeros(64, np.uint64), np.zeros(65, np.int64)
+    for rack in racks(words, 60, seed=9):
+        for _ in range(3):
+            through = [rng.choice("AEINRST") for _ in range(rng.choice((2, 3)))]
+            codes = [EN.tiles.code(ch) for ch in through]
+            letters = Counter(t for t in rack if t) + Counter(codes)
+            length = 7 + len(codes)
+            want = any(sum(w.values()) == length and not letters - w for w in long)
+            rack_key = np.uint64(sum(int(keys[t]) for t in rack if t) % 2**64)
+            through_key = np.uint64(sum(int(keys[t]) for t in codes) % 2**64)
+            got = wordmap.long_bingo(built.long_table, keys, rack_key, rack.count(0),
+                                     through_key, length, nletters, seen, answers)
+            assert got == want, (rack, through)
+            tally[got] += 1
+    assert tally[True] >= 5 and tally[False] >= 5
+    assert answers[-1] == 32  # answers kept while the table is at most half full
+    # three blanks, or a word longer than a board line: not known, so possible
+    for blanks, length in ((3, 10), (0, 16)):
+        assert wordmap.long_bingo(built.long_table, keys, np.uint64(0), blanks, np.uint64(0),
+                                  length, 26, seen, answers)
+
+
 def test_short_racks_and_many_blanks() -> None:
     graph = graph_for_words(EN, DATA / "en-words.txt.xz")
     table = wordmap.word_map(graph).table
@@ -146,7 +178,11 @@ def test_the_map_is_cached_beside_the_graph(tmp_path: Path,
     source.write_text("ABANDON\nABALONES\nAB\nZEBRA\n", encoding="utf-8")
     graph = graph_for_words(EN, source)
     assert graph.cache_entry is not None and graph.cache_entry[0].parent == tmp_path
+    entry = graph.cache_entry[0]
+    stale = entry.with_name(f"{entry.name}.wmap0-7.npz")
+    stale.write_bytes(b"an earlier layout")
     built = wordmap.word_map(graph)
+    assert not stale.exists()  # replaced by the new file
     assert len(built.words) == 2  # ABANDON, ABALONES
     files = list(tmp_path.glob("*.wmap*.npz"))
     assert len(files) == 1
@@ -154,12 +190,12 @@ def test_the_map_is_cached_beside_the_graph(tmp_path: Path,
         assert all(np.array_equal(saved[f], getattr(built, f)) for f in built._fields)
     # a new graph object of the same list reads the file instead of building
     np.savez(files[0], table=np.zeros(16, np.uint64), word_keys=np.zeros(0, np.uint64),
-             words=np.zeros((0, 8), np.uint8))
+             words=np.zeros((0, 8), np.uint8), long_table=np.zeros(16, np.uint64))
     again = wordmap.word_map(graph_for_words(EN, source))
     assert np.count_nonzero(again.table) == 0 and len(again.words) == 0
     # a file of the wrong shape is built again
     np.savez(files[0], table=np.zeros(10, np.uint64), word_keys=np.zeros(0, np.uint64),
-             words=np.zeros((0, 8), np.uint8))
+             words=np.zeros((0, 8), np.uint8), long_table=np.zeros(16, np.uint64))
     assert len(wordmap.word_map(graph_for_words(EN, source)).words) == 2
 
 

@@ -25,7 +25,7 @@ from numba.extending import intrinsic
 
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
-from letras.movegen.wordmap import MAX_BLANKS, bingo_fits, bingo_words
+from letras.movegen.wordmap import MAX_BLANKS, bingo_fits, bingo_words, long_bingo
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -285,7 +285,8 @@ def _lane_setup(
 def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
-    rack_size: int, bingo: int, leave_by_placed: Any, direct: bool,
+    rack_size: int, bingo: int, leave_by_placed: Any, direct: bool, long_table: Any,
+    map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
@@ -293,7 +294,10 @@ def _shadow(
     valuable rack tile that its cross-set allows), plus the best leave of a play of that many
     tiles (``leave_by_placed``, zeros when plays are ranked by score), and the bingo bonus
     where the whole rack goes down. With ``direct``, the bingos that take in at most one
-    board tile are not searched (:func:`_map_bingos` lays them): their spans are left out."""
+    board tile are not searched (:func:`_map_bingos` lays them): their spans are left out;
+    through more board tiles, the bonus counts only if the map's longer words allow it
+    (:func:`letras.movegen.wordmap.long_bingo`, ``rack_key`` the key of the rack's tiles but
+    blanks; ``seen`` and ``answers`` its answers so far)."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
     mv = np.zeros(size, np.int64)
@@ -311,10 +315,12 @@ def _shadow(
         const = 0
         n = 0
         n_through = 0
+        through_key = np.uint64(0)
         for i in range(left, size):
             s = base + i
             if lane[i] != 0:
                 n_through += 1
+                through_key += map_keys[lane[i] & TILE_MASK]
                 if not lane[i] & 0x80:
                     through += values[lane[i] & TILE_MASK]
             else:
@@ -345,7 +351,10 @@ def _shadow(
             if n == rack_size:
                 if direct and n_through <= 1:
                     continue
-                bound += bingo
+                if not direct or long_bingo(long_table, map_keys, rack_key, rack[0],
+                                            through_key, n + n_through, nletters, seen,
+                                            answers):
+                    bound += bingo
             bound += leave_by_placed[n]
             if bound > best:
                 best = bound
@@ -471,18 +480,20 @@ def _map_bingos(
 def _sides(
     lane: Any, base: int, start: int, step: int, size: int, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, n_rem: int, squares: Any, opts: Any,
+    map_keys: Any,
 ) -> int:  # pragma: no cover - compiled
     """The places a partial play could stop on one side, walking from square ``start`` by
     ``step`` (-1 left, +1 right): for each, a row of ``opts`` with the empty squares it covers
     (the first ones of ``squares``), their word multiplier, the face value of the board's tiles
-    it takes in, its cross words' fixed part and how many board tiles it takes in. Returns how
-    many rows."""
+    it takes in, its cross words' fixed part, how many board tiles it takes in and the sum of
+    their ``map_keys`` (the bits of a ``uint64``). Returns how many rows."""
     n_opts = 0
     k = 0
     w = 1
     through = 0
     const = 0
     n_through = 0
+    through_key = np.uint64(0)
     if start < 0 or start >= size or lane[start] == 0:
         # not extending is a place to stop
         opts[0, 0] = 0
@@ -490,11 +501,13 @@ def _sides(
         opts[0, 2] = 0
         opts[0, 3] = 0
         opts[0, 4] = 0
+        opts[0, 5] = 0
         n_opts = 1
     i = start
     while 0 <= i < size:
         if lane[i] != 0:
             n_through += 1
+            through_key += map_keys[lane[i] & TILE_MASK]
             if not lane[i] & 0x80:
                 through += values[lane[i] & TILE_MASK]
         else:
@@ -513,6 +526,7 @@ def _sides(
             opts[n_opts, 2] = through
             opts[n_opts, 3] = const
             opts[n_opts, 4] = n_through
+            opts[n_opts, 5] = np.int64(through_key)
             n_opts += 1
         i = nxt
     return n_opts
@@ -524,28 +538,33 @@ def _bound(
     has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack: Any, codes: Any, main: Any,
     mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, leave_by_placed: Any,
     rem: Any, left: Any, right: Any, left_opts: Any, right_opts: Any, coefs: Any,
-    direct: bool,
+    direct: bool, bingo_map: Any, rack_key: Any, blanks: int,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the score of any play that extends a partial play covering squares
     ``lo``..``hi`` of the lane (``main``, ``mult``, ``cross``, ``placed`` as in a search frame;
     ``rack`` the tiles left, whose codes are among ``codes``), leftwards or rightwards: for
     every pair of places it could stop, the rack's most valuable tiles on the squares that
     multiply them most, ignoring which words they make, plus the best leave of a play of that
-    many tiles, and the bingo bonus (``direct`` as in :func:`_shadow`).
+    many tiles, and the bingo bonus (``direct`` as in :func:`_shadow`; ``bingo_map`` its
+    ``long_table``, ``map_keys``, ``nletters``, ``seen`` and ``answers``; ``rack_key`` and
+    ``blanks`` those of the whole rack).
     ``rem`` to ``coefs`` are scratch space."""
     n_rem = 0
     for code in codes:
         for _ in range(rack[code]):
             _insert(rem, n_rem, values[code] if code > 0 else 0)
             n_rem += 1
+    long_table, map_keys, nletters, seen, answers = bingo_map
     n_left = _sides(lane, base, lo - 1, -1, size, playable, has, cscores, lm, wm, values,
-                    n_rem, left, left_opts)
+                    n_rem, left, left_opts, map_keys)
     n_right = _sides(lane, base, hi + 1, 1, size, playable, has, cscores, lm, wm, values,
-                     n_rem, right, right_opts)
+                     n_rem, right, right_opts, map_keys)
     n_through = 0  # the board tiles the partial play takes in
+    through_key = np.uint64(0)
     for i in range(lo, hi + 1):
         if lane[i] != 0:
             n_through += 1
+            through_key += map_keys[lane[i] & TILE_MASK]
     best = -np.inf
     for x in range(n_left):
         kl = left_opts[x, 0]
@@ -564,13 +583,26 @@ def _bound(
             for j in range(m):
                 bound += coefs[j] * rem[j]
             if placed + m == rack_size:
-                if direct and n_through + left_opts[x, 4] + right_opts[y, 4] <= 1:
+                taken_in = n_through + left_opts[x, 4] + right_opts[y, 4]
+                if direct and taken_in <= 1:
                     continue
-                bound += bingo
+                if not direct or long_bingo(
+                        long_table, map_keys, rack_key, blanks,
+                        through_key + np.uint64(left_opts[x, 5]) + np.uint64(right_opts[y, 5]),
+                        rack_size + taken_in, nletters, seen, answers):
+                    bound += bingo
             bound += leave_by_placed[placed + m]
             if bound > best:
                 best = bound
     return best
+
+
+@njit(cache=True)
+def no_bingo_map() -> tuple[Any, Any, int, Any, Any]:  # pragma: no cover - compiled
+    """A ``bingo_map`` for :func:`_dfs` with no word map (its set of long words' keys empty):
+    the searches that keep every play (the endgame's, the sim's lanes) pass it."""
+    return (np.zeros(16, np.uint64), np.zeros(64 + 17 * 4, np.uint64), 0,
+            np.zeros(16, np.uint64), np.zeros(17, np.int64))
 
 
 @njit(cache=True)
@@ -624,7 +656,7 @@ def search_setup(
                 placed -= kept_count(index, radix, tile, rack[tile])
             leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
     sides = np.zeros((2, size), np.int64)
-    opts = np.zeros((2, size + 1, 5), np.int64)
+    opts = np.zeros((2, size + 1, 6), np.int64)
     coefs = np.zeros(size, np.int64)
     return (frames, todo, lists, cur, anchor, playable, rack_mask, rack_total, rv, codes, rem,
             leave_by_placed, sides, opts, coefs)
@@ -642,7 +674,9 @@ def generate(
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
                      leave_table, radix, False, np.zeros((1, rack_size + 1), np.uint8),
                      np.zeros(1, np.int64), np.zeros((1, 2), np.int64), 0,
-                     np.zeros(65, np.int64))
+                     np.zeros(65, np.int64), np.zeros(16, np.uint64),
+                     np.zeros(64 + 17 * 4, np.uint64), np.uint64(0), np.zeros(16, np.uint64),
+                     np.zeros(17, np.int64))
 
 
 @njit(cache=True)
@@ -650,7 +684,8 @@ def generate_mapped(
     pk: Any, board: Any, size: int, rack: Any, values: Any,
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
-    leave_table: Any, radix: Any, table: Any, word_keys: Any, words: Any, map_keys: Any,
+    leave_table: Any, radix: Any, table: Any, word_keys: Any, words: Any, long_table: Any,
+    map_keys: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """:func:`_generate` with the word map of ``pk``'s words (:mod:`letras.movegen.wordmap`:
     ``table``, ``word_keys``, ``words``): with ``keep``, the bingos that take in at most one
@@ -679,9 +714,15 @@ def generate_mapped(
         direct = n < len(found)  # else too many words to hold: search them all
     else:
         n7 = 0
+    rack_key = np.uint64(0)
+    for t in range(1, 64):
+        for _ in range(rack[t]):
+            rack_key += map_keys[t]
     return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
-                     leave_table, radix, direct, words, found, blanks, n7, by_letter)
+                     leave_table, radix, direct, words, found, blanks, n7, by_letter,
+                     long_table, map_keys, rack_key, np.zeros(4096, np.uint64),
+                     np.zeros(4097, np.int64))
 
 
 @njit(cache=True)
@@ -690,7 +731,7 @@ def _generate(
     letter_mult: Any, word_mult: Any, nletters: int, rack_size: int, bingo: int,
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
     leave_table: Any, radix: Any, direct: bool, words: Any, found: Any, blanks: Any, n7: int,
-    by_letter: Any,
+    by_letter: Any, long_table: Any, map_keys: Any, rack_key: Any, seen: Any, answers: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
@@ -702,8 +743,8 @@ def _generate(
     Returns ``meta`` rows (the columns of :mod:`letras.movegen.columns`), ``tiles`` rows (the
     play's tiles along its line, 0 where it goes through a board tile), the value each play is
     ranked by, and the count. With ``direct``, the bingos that take in at most one board tile
-    are laid from ``words`` (the other arguments as :func:`_map_bingos` takes them) instead of
-    searched.
+    are laid from ``words`` (the other arguments as :func:`_map_bingos` and :func:`_shadow`
+    take them) instead of searched.
     """
     room = keep if keep else 1024
     meta = np.zeros((room, COLUMNS), np.int32)
@@ -722,6 +763,7 @@ def _generate(
     (frames, todo, lists, cur, anchor, playable, rack_mask, rack_total, rv, codes, rem,
      leave_by_placed, sides, opts, coefs) = search_setup(rack, values, size, use_leave,
                                                          leave_table, radix)
+    bingo_map = (long_table, map_keys, nletters, seen, answers)
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
@@ -766,14 +808,15 @@ def _generate(
                     an_bound[n_an] = _shadow(lane, base, a, size, anchor, playable, has,
                                              cscores, lm, wm, values, rv, rack,
                                              rack_total, rack_size, bingo, leave_by_placed,
-                                             direct)
+                                             direct, long_table, map_keys, rack_key,
+                                             nletters, seen, answers)
                     n_an += 1
                     continue
                 meta, out, val, count = _dfs(
                     pk, lane, base, row, direction, a, size, anchor, playable, has,
                     cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep, frames,
                     todo, lists, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
-                    leave_by_placed, rem, sides, opts, coefs, direct,
+                    leave_by_placed, rem, sides, opts, coefs, direct, bingo_map,
                 )
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
@@ -793,7 +836,7 @@ def _generate(
                 anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
                 rack, rack_size, bingo, join_words, keep, frames, todo, lists, cur, meta, out, val,
                 count, use_leave, leave_table, radix, codes, leave_by_placed, rem, sides, opts,
-                coefs, direct,
+                coefs, direct, bingo_map,
             )
     if mirror:
         return _with_mirrors(meta, out, val, count, keep)
@@ -832,10 +875,11 @@ def _dfs(
     rack: Any, rack_size: int, bingo: int, join_words: bool, keep: int, frames: Any,
     todo: Any, lists: Any, cur: Any, meta: Any, out: Any, val: Any, count: int,
     use_leave: bool, leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any,
-    sides: Any, opts: Any, coefs: Any, direct: bool,
+    sides: Any, opts: Any, coefs: Any, direct: bool, bingo_map: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`),
-    but with ``direct`` the bingos that take in at most one board tile (see :func:`_shadow`).
+    but with ``direct`` the bingos that take in at most one board tile (see :func:`_shadow`;
+    ``bingo_map`` as :func:`_bound` takes it).
 
     When only the best ``keep`` are kept and that many are found, a partial play is not
     extended if its bound (:func:`_bound`, plus the best leave value) cannot beat the weakest
@@ -851,6 +895,12 @@ def _dfs(
             have |= ONE << np.uint64(code)
     if use_leave:
         leave = index_of_counts(rack, radix)
+    map_keys = bingo_map[1]
+    rack_key = np.uint64(0)  # of the whole rack, but blanks
+    for code in range(1, 64):
+        for _ in range(rack[code]):
+            rack_key += map_keys[code]
+    blanks_total = rack[0]
     # frame 0: the anchor square, going left, in the GADDAG root list
     root = _next(pk, 1)
     root_tiles = _below(pk, 1)
@@ -984,7 +1034,7 @@ def _dfs(
                 _bound(lane, base, left, right, size, playable, has, cscores, lm, wm,
                        values, rack, codes, main, mult, cross, placed, rack_size, bingo,
                        leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs,
-                       direct)
+                       direct, bingo_map, rack_key, blanks_total)
                 <= threshold):
             continue
         # push the continuations that some tile fits: go on leftwards, or switch to the right

@@ -32,9 +32,11 @@ from numba import njit
 
 from letras.lexicon.kwg import WordGraph
 
-VERSION = 2
+VERSION = 4
 """Part of the cache file's name: a new layout makes new cache files."""
 MAX_BLANKS = 2
+MAX_WORD_TILES = 15
+"""The longest words the map knows of (the longest line of a board)."""
 """Racks with more blanks than this are not looked up: a bingo is assumed possible."""
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -89,6 +91,59 @@ def _words_of_length(nodes: Any, shortest: int, longest: int) -> tuple[Any, Any]
                 stack[d] += 1
                 break
     return rows[:count], lengths[:count]
+
+
+@njit(cache=True)
+def _long_keys(nodes: Any, shortest: int, longest: int,
+               keys: Any) -> Any:  # pragma: no cover - compiled
+    """The keys (blanks none) of the words of ``shortest`` to ``longest`` tiles."""
+    out = np.zeros(1024, np.uint64)
+    count = 0
+    stack = np.zeros(longest, np.int64)
+    sums = np.zeros(longest + 1, np.uint64)  # the key of the path's first d tiles
+    stack[0] = np.int64(nodes[0] >> ARC_SHIFT)
+    if stack[0] == 0:
+        return out[:0]
+    d = 0
+    while d >= 0:
+        word = nodes[stack[d]]
+        sums[d + 1] = sums[d] + keys[word & TILE_MASK]
+        if word & ACCEPTS and shortest <= d + 1:
+            if count == len(out):
+                more = np.zeros(2 * count, np.uint64)
+                more[:count] = out
+                out = more
+            key = sums[d + 1] + keys[64 + (d + 1) * 4]
+            out[count] = key if key != 0 else np.uint64(1)
+            count += 1
+        child = np.int64(word >> ARC_SHIFT)
+        if d + 1 < longest and child != 0:
+            d += 1
+            stack[d] = child
+            continue
+        while d >= 0:
+            if nodes[stack[d]] & IS_END:
+                d -= 1
+            else:
+                stack[d] += 1
+                break
+    return out[:count]
+
+
+@njit(cache=True)
+def _set_of(keys: Any) -> Any:  # pragma: no cover - compiled
+    """A hash table (as the map's) of the distinct non-zero ``keys``, at most 70% full (its
+    misses, the common answer, probe a few neighbouring slots)."""
+    table = np.zeros(16, np.uint64)
+    n = 0
+    for key in keys:
+        if 10 * (n + 1) > 7 * len(table):
+            table, n = _rehash(table, 2 * len(table))
+        s = _slot(table, key)
+        if table[s] != key:
+            table[s] = key
+            n += 1
+    return table
 
 
 @njit(cache=True, inline="always")
@@ -151,6 +206,9 @@ class WordMap(NamedTuple):
     table: npt.NDArray[np.uint64]
     word_keys: npt.NDArray[np.uint64]
     words: npt.NDArray[np.uint8]
+    long_table: npt.NDArray[np.uint64]
+    """The keys (no blanks) of the words of ``rack_size + 2`` tiles or more: can a rack with
+    no blank or one make a bingo through given board tiles?"""
 
 
 def build(graph: WordGraph, rack_size: int) -> WordMap:
@@ -165,7 +223,7 @@ def build(graph: WordGraph, rack_size: int) -> WordMap:
     order = np.argsort(sums, kind="stable")
     words, lengths, sums = words[order], lengths[order], sums[order]
     # one row per multiset (anagrams share one), tiles sorted, for the blank keys
-    first = np.flatnonzero(np.r_[len(sums) > 0, sums[1:] != sums[:-1]])  # none: no words
+    first = np.flatnonzero(np.r_[len(sums) > 0, sums[1:] != sums[:-1]])
     rows = np.where(words[first] == 0, 255, words[first]).astype(np.uint8)
     rows.sort(axis=1)
     rows[rows == 255] = 0
@@ -174,7 +232,8 @@ def build(graph: WordGraph, rack_size: int) -> WordMap:
     small = 1 << max(4, (2 * n - 1).bit_length())  # at most half full
     if small < len(table):
         table, _ = _rehash(table, small)
-    return WordMap(table, sums, words)
+    long = _long_keys(graph.nodes, rack_size + 2, MAX_WORD_TILES, keys)
+    return WordMap(table, sums, words, _set_of(long))
 
 
 @njit(cache=True)
@@ -279,6 +338,46 @@ def bingo_words(
     return n
 
 
+@njit(cache=True)
+def long_bingo(long_table: Any, keys: Any, rack_key: Any, blanks: int, through_key: Any,
+               length: int, nletters: int, seen: Any, answers: Any) -> bool:
+    # pragma: no cover - compiled
+    """Can a rack (``rack_key``, the key of its tiles but blanks; ``blanks`` blanks) make a
+    word of ``length`` tiles with board tiles whose keys add up to ``through_key``? (True
+    with more than :data:`MAX_BLANKS` blanks, or for a word too long for the map.) With two
+    blanks every pair of letters is tried, once per board tiles and length: the answers are
+    kept in ``seen`` (a hash table as the map's) and ``answers`` (beside it) while there is
+    room."""
+    if blanks > MAX_BLANKS or length > MAX_WORD_TILES:
+        return True
+    key = rack_key + through_key + keys[64 + length * 4]
+    if blanks == 0:
+        return _has(long_table, key)
+    if key == 0:
+        key = np.uint64(1)
+    slot = _slot(seen, key)
+    if seen[slot] == key:
+        return bool(answers[slot])
+    found = False
+    for x in range(1, nletters + 1):
+        if blanks == 1:
+            if _has(long_table, key + keys[x]):
+                found = True
+                break
+            continue
+        for y in range(x, nletters + 1):
+            if _has(long_table, key + keys[x] + keys[y]):
+                found = True
+                break
+        if found:
+            break
+    if answers[len(answers) - 1] < len(seen) // 2:  # the last slot counts the answers kept
+        seen[slot] = key
+        answers[slot] = found
+        answers[len(answers) - 1] += 1
+    return found
+
+
 _MAPS: weakref.WeakKeyDictionary[WordGraph, WordMap] = (
     weakref.WeakKeyDictionary())
 _KEYS = tile_keys()
@@ -286,8 +385,8 @@ _KEYS = tile_keys()
 
 def word_map(graph: WordGraph) -> WordMap:
     """The word map of ``graph`` for its edition's racks: kept while the graph lives, and on
-    disk beside the graph's cache entry when it has one (built once: about a second for
-    pt-BR)."""
+    disk beside the graph's cache entry when it has one (built once: under half a second
+    for pt-BR)."""
     known = _MAPS.get(graph)
     if known is not None:
         return known
@@ -297,24 +396,31 @@ def word_map(graph: WordGraph) -> WordMap:
             if entry is not None else None)
     found: WordMap | None = None
     if path is not None and path.exists():
-        with contextlib.suppress(OSError, ValueError, KeyError):
-            found = _checked(np.load(path, allow_pickle=False), rack_size)
+        with contextlib.suppress(OSError, ValueError, KeyError), np.load(
+                path, allow_pickle=False) as data:
+            found = _checked(data, rack_size)
     if found is None:
         found = build(graph, rack_size)
-        if path is not None:
+        if path is not None and entry is not None:
             with contextlib.suppress(OSError):
                 tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
                 np.savez(tmp, **found._asdict())
                 os.replace(tmp, path)
+                for old in path.parent.glob(f"{entry.name}.wmap*-{rack_size}.np[yz]"):
+                    if old.name != path.name:  # an earlier layout's
+                        old.unlink(missing_ok=True)
     _MAPS[graph] = found
     return found
 
 
 def _checked(data: Any, rack_size: int) -> WordMap | None:
     """A map read from a cache file, if its arrays have the shapes a map has."""
-    found = WordMap(data["table"], data["word_keys"], data["words"])
+    found = WordMap(data["table"], data["word_keys"], data["words"], data["long_table"])
     n = len(found.table)
+    m = len(found.long_table)
     if (found.table.dtype != np.uint64 or found.table.ndim != 1 or n < 16 or n & (n - 1)
+            or found.long_table.dtype != np.uint64 or found.long_table.ndim != 1 or m < 16
+            or m & (m - 1)
             or found.word_keys.dtype != np.uint64 or found.words.dtype != np.uint8
             or found.words.shape != (len(found.word_keys), rack_size + 1)):
         return None
@@ -326,5 +432,5 @@ def map_keys() -> npt.NDArray[np.uint64]:
     return _KEYS
 
 
-__all__ = ["MAX_BLANKS", "WordMap", "bingo_fits", "bingo_words", "build", "map_keys",
-           "word_map"]
+__all__ = ["MAX_BLANKS", "WordMap", "bingo_fits", "bingo_words", "build", "long_bingo",
+           "map_keys", "word_map"]

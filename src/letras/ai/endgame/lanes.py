@@ -103,6 +103,7 @@ def lane_plays(
     (frames, todo, lists, cur, anchor, playable, rack_mask, _, _, codes, rem,
      leave_by_placed, sides, opts, coefs) = k.search_setup(counts, values, size, False,
                                                            table, radix)
+    no_map = k.no_bingo_map()
     centre = (size // 2) * size + size // 2
     for bit in range(2 * size):
         if not (lanes >> bit) & 1:
@@ -123,6 +124,7 @@ def lane_plays(
                 playable, has[direction], scores[direction], lm, wm, values, counts,
                 rack_size, bingo, join_words, 0, frames, todo, lists, cur, meta, out, val, count,
                 False, table, radix, codes, leave_by_placed, rem, sides, opts, coefs, False,
+                no_map,
             )
     return meta, out, val, count
 

@@ -79,6 +79,8 @@ def top_on_lanes(
     (frames, todo, lists, cur, anchor, playable, rack_mask, total, rv, codes, rem,
      leave_by_placed, sides, opts, coefs) = k.search_setup(rack, values, size, True, leaves,
                                                            radix)
+    no_map = k.no_bingo_map()  # every anchor searched whole: no bingo laid from a map
+    long_table, map_keys, _, seen, answers = no_map
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
@@ -100,7 +102,8 @@ def top_on_lanes(
                 an_bound[n_an] = k._shadow(grid[base: base + size], base, a, size, anchor,
                                            playable, has[d], cscores[d], lms[d], wms[d],
                                            values, rv, rack, total, rack_size, bingo,
-                                           leave_by_placed, False)
+                                           leave_by_placed, False, long_table, map_keys,
+                                           np.uint64(0), 0, seen, answers)
                 n_an += 1
     order = np.argsort(-an_bound[:n_an], kind="mergesort")
     for idx in order:
@@ -116,7 +119,7 @@ def top_on_lanes(
             pk, grid[base: base + size], base, row, d, an_a[idx], size, anchor, playable,
             has[d], cscores[d], lms[d], wms[d], values, rack, rack_size, bingo, join, keep,
             frames, todo, lists, cur, meta, out, val, count, True, leaves, radix, codes,
-            leave_by_placed, rem, sides, opts, coefs, False)
+            leave_by_placed, rem, sides, opts, coefs, False, no_map)
     return meta, out, val, count
 
 
