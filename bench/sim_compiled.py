@@ -2,7 +2,8 @@
 ``sim`` level, side by side on the same positions, interleaved: the Python rollouts, the
 compiled ones searching the whole board for every reply (``REUSE = False``), the compiled
 ones putting the first reply together lane by lane, each without the word map
-(``WORD_MAP = False``), and the compiled ones lane by lane with the word map (as shipped).
+(``WORD_MAP = False``), the compiled ones lane by lane with the word map (as shipped), and
+with the map but no lane by lane.
 
 Run by hand: ``nice .venv/bin/python bench/sim_compiled.py [en pt-BR ...] [--work N]
 [--positions N] [--only NAME ...]`` (``--only`` picks variants by name, the first of them
@@ -34,7 +35,8 @@ REPEATS = 2
 
 
 VARIANTS = (("python", False, False, False), ("compiled", True, False, False),
-            ("+ reuse", True, True, False), ("+ word map", True, True, True))
+            ("+ reuse", True, True, False), ("+ word map", True, True, True),
+            ("map, no reuse", True, False, True))
 """(name, COMPILED, REUSE, WORD_MAP)."""
 
 
