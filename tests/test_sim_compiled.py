@@ -102,17 +102,19 @@ def extra_candidates(view: PlayerView) -> list[Candidate]:
 
 
 def compare(views: list[PlayerView], words: WordGraph, leaves: LeaveTable, seed: int,
-            deals: int = 2) -> Counter[str]:
-    """Every candidate of every view on a few deals, both ways: the same values and the
-    same number of replies. Returns what the rollouts met."""
+            deals: int = 2, word_map: bool = True) -> Counter[str]:
+    """Every candidate of every view on a few deals, both ways (both with the word map or
+    both without it): the same values and the same number of replies. Returns what the
+    rollouts met."""
     met: Counter[str] = Counter()
     rng = random.Random(seed)
     equity = EquityPlayer(words, leaves=leaves)
     for view in views:
         if view.over:
             continue
-        slow = Counted(view, words, leaves, {}, 2)
-        fast = CompiledRollouts(view, words, leaves, {}, 2)
+        slow = Counted(view, words, leaves, {}, 2, word_map=word_map)
+        fast = CompiledRollouts(view, words, leaves, {}, 2, word_map=word_map)
+        assert (slow.word_map, fast.word_map) == (word_map, word_map)
         candidates = equity.ranked(view, 6) + extra_candidates(view)
         for d in range(deals):
             deal = slow.deal(rng)
@@ -149,6 +151,16 @@ def test_the_compiled_rollouts_give_the_python_values_in_english(en_words: WordG
     assert met["first replies lane by lane"] >= 5
 
 
+def test_the_compiled_rollouts_give_the_python_values_without_the_word_map(
+    en_words: WordGraph,
+) -> None:
+    leaves = table_for("en")
+    views = game_views("en", en_words, leaves, 2, 11)
+    met = compare(views[1::3], en_words, leaves, 5, word_map=False)
+    assert met["Place"] > 50 and met["blank on a rack"] > 1
+    assert met["first replies lane by lane"] >= 2
+
+
 def test_the_compiled_rollouts_give_the_python_values_with_three_seats(
     en_words: WordGraph,
 ) -> None:
@@ -179,26 +191,31 @@ def test_the_compiled_rollouts_give_the_python_values_in_portuguese() -> None:
 
 
 def test_sim_chooses_the_same_with_either_rollouts(en_words: WordGraph) -> None:
-    """Python, compiled, compiled with the first reply lane by lane: the same simulation."""
+    """Python, compiled, compiled with the first reply lane by lane: the same simulation,
+    with the word map or without it."""
     leaves = table_for("en")
     views = game_views("en", en_words, leaves, 2, 15)[3::6]
     iterations = 0
     try:
         for i, view in enumerate(views):
             results = []
-            for compiled, reuse in ((False, False), (True, False), (True, True)):
+            for compiled, reuse, mapped in ((False, False, True), (True, False, True),
+                                            (True, True, True), (False, False, False),
+                                            (True, True, False)):
                 sim_compiled.COMPILED, sim_compiled.REUSE = compiled, reuse
+                sim_compiled.WORD_MAP = mapped
                 results.append(SimPlayer(en_words, seed=i, leaves=leaves).analyse(
                     view, Limit(work=150)))
-            a = results[0]
-            for b in results[1:]:
+            for a, b in itertools.pairwise(results):
+                if b is results[3]:  # without the map: a tie may break another way
+                    continue
                 assert (a.iterations, a.work, a.stopped) == (b.iterations, b.work, b.stopped)
                 assert [(c.choice, c.iterations, c.spread, c.win, c.pruned)
                         for c in a.candidates] == [
                     (c.choice, c.iterations, c.spread, c.win, c.pruned) for c in b.candidates]
-            iterations += a.iterations
+            iterations += results[0].iterations
     finally:
-        sim_compiled.COMPILED, sim_compiled.REUSE = True, True
+        sim_compiled.COMPILED, sim_compiled.REUSE, sim_compiled.WORD_MAP = True, True, True
     assert iterations > 30
 
 

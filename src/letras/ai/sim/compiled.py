@@ -10,7 +10,8 @@ shipped leaves): with another evaluator, :func:`make_rollouts` gives the Python 
 
 The state of a rollout is flat arrays: the board's squares, each seat's rack as counts per tile
 code, the dealt bag and how many have been drawn from it. A reply is the move generator's best
-play by equity (:func:`letras.movegen._kernels.generate` asked for the best one alone, with the
+play by equity (:func:`letras.movegen._kernels.generate_mapped`, with the lexicon's word map,
+or :func:`letras.movegen._kernels.generate` without it, asked for the best one alone, with the
 values of every leave the rack can keep, from :func:`letras.ai.leaves.klv._rack_leave_values`),
 against the best exchange and the pass, exactly as
 :meth:`~letras.ai.sim.rollouts.Rollouts._decide` chooses. This module reaches into the
@@ -48,7 +49,7 @@ from letras.ai.sim.rollouts import END_PLIES, Deal, Rollouts
 from letras.board import Direction
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import _edition_arrays, packed
+from letras.movegen import _edition_arrays, packed, wordmap
 from letras.movegen import _kernels as k
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LENGTH, ROW, SCORE
 from letras.movegen.leaves import CODES, kept_count
@@ -61,6 +62,11 @@ otherwise: for comparisons, as ``bench/sim_compiled.py`` makes them)."""
 REUSE = True
 """Whether the first reply is put together lane by lane where it can (:func:`play_out`):
 the same replies, found faster."""
+WORD_MAP = True
+"""Whether the replies are found with the lexicon's word map (``movegen._kernels.generate_mapped``,
+:mod:`letras.movegen.wordmap`), in the compiled rollouts and in the Python ones that
+:func:`make_rollouts` gives alike: the same best plays, found faster, a tie for the best
+broken the same way by both (for comparisons, as ``bench/sim_compiled.py`` makes them)."""
 REUSE_FROM = 6
 """The rollouts a deal must have had (the candidates still in) for the next deal to work out
 the board's best plays: with fewer, searching the whole board for each costs less."""
@@ -80,7 +86,8 @@ def play_out(
     pk: Any, letter: Any, word: Any, values: Any, p_int: Any, p_float: Any, keys: Any,
     table: Any, board0: Any, scores0: Any, racks0: Any, bag0: Any, seed: int, opponents: Any,
     kind: int, cand: Any, cand_tiles: Any, thrown0: Any, reuse: bool, tops: Any,
-    state: Any, changed: Any, lms: Any, wms: Any,
+    state: Any, changed: Any, lms: Any, wms: Any, mapped: bool, wm_table: Any,
+    wm_word_keys: Any, wm_words: Any, wm_long: Any, wm_keys: Any,
 ) -> tuple[float, bool, int, int]:  # pragma: no cover - compiled
     """One rollout of a candidate on one deal (``Rollouts.rollout``): the candidate of
     ``kind`` (:data:`PLACE`: ``cand`` holds its row, column, direction, length and score,
@@ -96,6 +103,12 @@ def play_out(
     ways), when the leaves are not ramped down: the same best play, since a unique best is
     found by either search; the whole board is searched again when two plays tie for the best
     or the tops do not tell (:func:`letras.ai.sim.lanes.best_from_lanes`).
+
+    With ``mapped``, a reply searched on the whole board is
+    :func:`letras.movegen._kernels.generate_mapped`'s, with the word map of ``pk``'s words
+    (``wm_...``: :class:`letras.movegen.wordmap.WordMap`'s arrays and
+    :func:`letras.movegen.wordmap.map_keys`); else :func:`letras.movegen._kernels.generate`'s.
+    Either finds the best play; they may keep different ones of equal value.
 
     Returns (margin over the best opponent, whether the game ended, tiles left in the bag,
     replies made): the margin counts leaves at the horizon, or is the final one when the game
@@ -160,7 +173,12 @@ def play_out(
                 meta, out, val, count, ties = best_from_lanes(pk, tops, state, changed, lms, wms,
                                                      values, rack, rack_size, bingo, join,
                                                      leaves, radix, size)
-            if ties > 1:
+            if ties > 1 and mapped:
+                meta, out, val, count = k.generate_mapped(
+                    pk, board, size, rack, values, letter, word, nletters, rack_size, bingo,
+                    True, join, lanes, 1, True, leaves, radix, wm_table, wm_word_keys,
+                    wm_words, wm_long, wm_keys)
+            elif ties > 1:
                 meta, out, val, count = k.generate(
                     pk, board, size, rack, values, letter, word, nletters, rack_size, bingo,
                     True, join, lanes, 1, True, leaves, radix)
@@ -222,9 +240,12 @@ class CompiledRollouts(Rollouts):
         cache: dict[tuple[int, ...], float],
         plies: int,
         inferred: Sequence[tuple[int, ...]] = (),
+        *,
+        word_map: bool = True,
     ) -> None:
-        super().__init__(view, lexicon, leaves, cache, plies, inferred)
+        super().__init__(view, lexicon, leaves, cache, plies, inferred, word_map=word_map)
         announce_first_compile(k, "generate", "compile.movegen")
+        self._word_map = (*wordmap.word_map(lexicon), wordmap.map_keys())
         edition = view.edition
         letter, word, values = _edition_arrays(edition)
         self._graph = (packed(lexicon), letter, word, values)
@@ -346,7 +367,7 @@ class CompiledRollouts(Rollouts):
             pk, letter, word, values, self._p_int, self._p_float, keys, table, self._board,
             self._scores, racks, bag, deal.seed, self._opponents, kind, meta, tiles, thrown,
             tops is not None, self._no_tops if tops is None else tops, state, changed,
-            *self._premiums)
+            *self._premiums, self.word_map, *self._word_map)
         self.replies += replies
         if ended:
             return margin, 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
@@ -362,10 +383,12 @@ def make_rollouts(
     inferred: Sequence[tuple[int, ...]] = (),
 ) -> Rollouts:
     """The compiled rollouts with a :class:`LeaveTable` (and :data:`COMPILED`), else the
-    Python ones: the same values either way."""
+    Python ones: the same values either way. Both search with the word map if
+    :data:`WORD_MAP`."""
     if COMPILED and isinstance(leaves, LeaveTable):
-        return CompiledRollouts(view, lexicon, leaves, cache, plies, inferred)
-    return Rollouts(view, lexicon, leaves, cache, plies, inferred)
+        return CompiledRollouts(view, lexicon, leaves, cache, plies, inferred,
+                                word_map=WORD_MAP)
+    return Rollouts(view, lexicon, leaves, cache, plies, inferred, word_map=WORD_MAP)
 
 
-__all__ = ["COMPILED", "REUSE", "CompiledRollouts", "make_rollouts", "play_out"]
+__all__ = ["COMPILED", "REUSE", "WORD_MAP", "CompiledRollouts", "make_rollouts", "play_out"]

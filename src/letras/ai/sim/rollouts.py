@@ -77,8 +77,14 @@ class Rollouts:
         cache: dict[tuple[int, ...], float],
         plies: int,
         inferred: Sequence[tuple[int, ...]] = (),
+        *,
+        word_map: bool = True,
     ) -> None:
         self.view = view
+        self.word_map = word_map
+        """Replies are found with the lexicon's word map (:mod:`letras.movegen.wordmap`):
+        the same best plays, found faster; a tie for the best may break another way than
+        without it (the map lays bingos in another order)."""
         self.inferred = list(inferred)
         """Leaves the opponent who moved last may have kept (with repeats: a sample of what
         they likely kept), dealt to them first; empty when nothing was inferred."""
@@ -215,11 +221,11 @@ class Rollouts:
         rack = racks[p]
         can_exchange = bag_left >= self.exchange_min
         leaves = self._rack_leaves(racks, p, bag_left)
-        # without the word map, as the compiled rollouts search: a tie for the best breaks
-        # the same way in both (the map finds bingos in another order)
+        # the same search as the compiled rollouts (with the word map or without it): a tie
+        # for the best breaks the same way in both
         found = top_by_equity(Board(self.edition, squares), rack, self.lexicon, 1, leaves,
                               bingo_bonus=self.bingo, join_words=self.join_words,
-                              word_map=False)
+                              word_map=self.word_map)
         whole = float(leaves.values[-1])  # every count at its top: the last index
         best_keep: tuple[int, ...] = ()
         best_keep_value = -math.inf
