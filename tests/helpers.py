@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from letras.ai import GreedyPlayer
+from letras.ai.equity import EquityPlayer
+from letras.ai.leaves import LeaveEvaluator
 from letras.ai.player import Choice
 from letras.board import Board, Direction, Square
 from letras.editions import Edition, find_edition
@@ -178,4 +180,21 @@ def cut_racks(game: Game, seed: int, count: int, tiles: int, most: tuple[int, in
         a = rng.randint(1, min(tiles - 1, most[0], len(mine)))
         b = rng.randint(1, min(tiles - a, most[1], len(theirs)))
         out.append((tuple(rng.sample(mine, a)), tuple(rng.sample(theirs, b))))
+    return out
+
+
+def equity_game_views(edition: Edition, words: WordGraph, leaves: LeaveEvaluator, seats: int,
+                      seed: int) -> list[PlayerView]:
+    """Every position of a seeded game of the equity player against itself, from the opening
+    to the last move (each play accepted)."""
+    game = Game(edition, [f"P{i}" for i in range(seats)], seed=seed, lexicon=words)
+    equity = EquityPlayer(words, leaves=leaves)
+    out = []
+    while not game.over:
+        if game.challengeable is not None:
+            game.accept()
+            continue
+        view = game.view(game.to_move)
+        out.append(view)
+        game.apply(equity.choose(view))
     return out

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import small_lexicon
+from helpers import equity_game_views, small_lexicon
 from letras.ai.equity import Candidate, EquityPlayer
 from letras.ai.leaves import shipped_leaves
 from letras.ai.leaves.klv import LeaveTable
@@ -65,17 +65,7 @@ class Counted(Rollouts):
 def game_views(name: str, words: WordGraph, leaves: LeaveTable, seats: int,
                seed: int) -> list[PlayerView]:
     """Every position of a game of the equity player against itself."""
-    game = Game(find_edition(name), [f"P{i}" for i in range(seats)], seed=seed, lexicon=words)
-    equity = EquityPlayer(words, leaves=leaves)
-    out = []
-    while not game.over:
-        if game.challengeable is not None:
-            game.accept()
-            continue
-        view = game.view(game.to_move)
-        out.append(view)
-        game.apply(equity.choose(view))
-    return out
+    return equity_game_views(find_edition(name), words, leaves, seats, seed)
 
 
 def clumsy(deal: Deal, seat: int, rack_size: int) -> Deal:

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import equity_game_views
 from letras.ai.equity import EquityPlayer, _LeaveTerm
 from letras.ai.leaves import shipped_leaves
 from letras.ai.leaves.klv import LeaveTable
@@ -18,7 +19,7 @@ from letras.ai.player import Limit
 from letras.ai.sim import SimPlayer
 from letras.ai.sim.rollouts import Rollouts
 from letras.editions import find_edition
-from letras.game import Game, PlayerView
+from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph, graph_for_words
 from letras.play import Exchange, Place
 
@@ -63,15 +64,7 @@ def views(words: WordGraph, trained: LeaveTable) -> list[PlayerView]:
     two of two players, one of three."""
     out = []
     for seed, seats in ((3, 2), (4, 2), (5, 3)):
-        game = Game(EN, [f"P{i}" for i in range(seats)], seed=seed, lexicon=words)
-        equity = EquityPlayer(words, leaves=trained)
-        while not game.over:
-            if game.challengeable is not None:
-                game.accept()
-                continue
-            view = game.view(game.to_move)
-            out.append(view)
-            game.apply(equity.choose(view))
+        out += equity_game_views(EN, words, trained, seats, seed)
     return out
 
 

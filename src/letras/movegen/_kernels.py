@@ -670,13 +670,13 @@ def generate(
     leave_table: Any, radix: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """:func:`_generate` with no word map: every play is searched."""
+    long_table, map_keys, _, seen, answers = no_bingo_map()
     return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
                      leave_table, radix, False, np.zeros((1, rack_size + 1), np.uint8),
                      np.zeros(1, np.int64), np.zeros((1, 2), np.int64), 0,
-                     np.zeros(65, np.int64), np.zeros(16, np.uint64),
-                     np.zeros(64 + 17 * 4, np.uint64), np.uint64(0), np.zeros(16, np.uint64),
-                     np.zeros(17, np.int64))
+                     np.zeros(65, np.int64), long_table, map_keys, np.uint64(0), seen,
+                     answers)
 
 
 @njit(cache=True)
