@@ -10,6 +10,7 @@ announcer with :func:`set_announcer`, else one English line goes to stderr.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -108,3 +109,25 @@ def is_cached(module: ModuleType, function: str) -> bool:
     if root:
         return any(Path(root).rglob(pattern))
     return any((source.parent / "__pycache__").glob(pattern))
+
+
+def lazy_module(name: str) -> ModuleType:
+    """The module ``name``, imported when one of its attributes is first used (the standard
+    library's ``importlib.util.LazyLoader``): a module of compiled kernels, imported with numba
+    only by a process that calls them (not by one that runs the move generator compiled ahead
+    of time, :mod:`letras.movegen.aot`)."""
+    known = sys.modules.get(name)
+    if known is not None:
+        return known
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no module named {name!r}", name=name)
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    if parent:
+        setattr(sys.modules[parent], child, module)
+    return module

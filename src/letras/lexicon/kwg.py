@@ -32,14 +32,17 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from letras._compiled import announce_first_compile
+from letras._compiled import announce_first_compile, lazy_module
 from letras.editions import Edition
 from letras.errors import LexiconError, NotationError
 from letras.files import OutputError, write_atomic
-from letras.lexicon import _kwg_kernels as k
 from letras.lexicon.sealed import open_sealed, seal
-from letras.lexicon.structure import check_word_graph
 from letras.tiles import LETTER_MASK
+
+# numba is imported with the kernels when they are first used (a graph read from the cache
+# needs none of them: see letras.movegen.aot)
+k = lazy_module("letras.lexicon._kwg_kernels")
+structure = lazy_module("letras.lexicon.structure")
 
 Nodes = npt.NDArray[np.uint32]
 Progress = Callable[[str], None]
@@ -76,7 +79,7 @@ class WordGraph:
         if checked_words is None:
             self._check()
         self._count: int | None = (checked_words if checked_words is not None
-                                   else check_word_graph(nodes, name).words[0])
+                                   else structure.check_word_graph(nodes, name).words[0])
         self.cache_entry: tuple[Path, str] | None = None
         """The sealed cache entry the graph is (its path and the sha256 of its bytes), where
         a graph built from a word list is kept (see :func:`graph_for_words`); what is derived

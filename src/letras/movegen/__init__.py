@@ -30,25 +30,37 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from letras._compiled import announce_first_compile, load_cached_without_refresh
+from letras._compiled import announce_first_compile, lazy_module, load_cached_without_refresh
 from letras.board import Board, Direction, Square
 from letras.editions import Edition
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import _kernels as k
-from letras.movegen import wordmap
+from letras.movegen import prebuilt
 from letras.movegen.columns import ACROSS, COL, DIRECTION, LENGTH, ROW, SCORE
 from letras.movegen.graph import packed
-from letras.movegen.leaves import LeaveValue, RackLeaves, leave_radix, leave_table
 from letras.movegen.notation import play_notations
 from letras.play import Place
 
 if TYPE_CHECKING:
     from letras.lexicon import Lexicon
+    from letras.movegen.leaves import LeaveValue, RackLeaves, leave_radix, leave_table
+
+# The modules that define numba kernels are imported when first used: not at all by a process
+# that runs the kernels compiled ahead of time (letras.movegen.prebuilt) and keeps no leave values.
+k = lazy_module("letras.movegen._kernels")
+wordmap = lazy_module("letras.movegen.wordmap")
+leaves = lazy_module("letras.movegen.leaves")
+_FROM_LEAVES = frozenset({"LeaveValue", "RackLeaves", "leave_radix", "leave_table"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_LEAVES:
+        return getattr(leaves, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -206,7 +218,9 @@ def _run(
     lanes: npt.NDArray[np.bool_] | None = None,
     word_map: bool = False,
 ) -> Plays:
-    announce_first_compile(k, "generate", "compile.movegen")
+    compiled = prebuilt.kernels()
+    if compiled is None:
+        announce_first_compile(k, "generate", "compile.movegen")
     edition = board.edition
     bingo = edition.rules.bingo_bonus if bingo_bonus is None else bingo_bonus
     letter, word, values = _edition_arrays(edition)
@@ -216,10 +230,10 @@ def _run(
     squares = np.frombuffer(board.squares, np.uint8)
     if leave_value is None:
         table, radix = _NO_TABLE
-    elif isinstance(leave_value, RackLeaves):
+    elif isinstance(leave_value, leaves.RackLeaves):
         table, radix = leave_value
     else:
-        table, radix = leave_table(rack, leave_value)
+        table, radix = leaves.leave_table(rack, leave_value)
     args = (
         packed(lexicon), squares, board.size, counts, values, letter, word,
         len(edition.tiles.labels) - 1, edition.rack_size, bingo, both_directions, join_words,
@@ -227,12 +241,13 @@ def _run(
         leave_value is not None, table, radix,
     )
     if keep and word_map:
-        mapped = (*args, *wordmap.word_map(lexicon), wordmap.map_keys())
-        load_cached_without_refresh(k.generate_mapped, mapped)
-        meta, tiles, ranks, count = k.generate_mapped(*mapped)
+        args = (*args, *wordmap.word_map(lexicon), wordmap.map_keys())
+        kernel = k.generate_mapped if compiled is None else compiled.generate_mapped
     else:
-        load_cached_without_refresh(k.generate, args)
-        meta, tiles, ranks, count = k.generate(*args)
+        kernel = k.generate if compiled is None else compiled.generate
+    if compiled is None:
+        load_cached_without_refresh(kernel, args)
+    meta, tiles, ranks, count = kernel(*args)
     return Plays(edition, meta[:count].copy(), tiles[:count].copy(), ranks[:count].copy())
 
 
@@ -258,7 +273,8 @@ def lane_state(board: Board, lexicon: WordGraph) -> LaneState:
     down = across.reshape(size, size).T.copy().reshape(-1)
     nletters = len(board.edition.tiles.labels) - 1
     graph = packed(lexicon)
-    sets, scores, _ = zip(*(k.cross_sets(graph, grid, size, values, nletters)
+    kernels = prebuilt.kernels() or k
+    sets, scores, _ = zip(*(kernels.cross_sets(graph, grid, size, values, nletters)
                             for grid in (across, down)), strict=True)
     shape = (2, size, size)
     return LaneState(np.stack([across, down]).reshape(shape), np.stack(sets).reshape(shape),

@@ -17,11 +17,13 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from letras._compiled import load_cached_without_refresh
+from letras._compiled import lazy_module, load_cached_without_refresh
 from letras.files import OutputError, write_atomic
 from letras.lexicon.kwg import WordGraph
 from letras.lexicon.sealed import open_sealed, seal
-from letras.movegen import _kernels as k
+from letras.movegen import prebuilt
+
+k = lazy_module("letras.movegen._kernels")  # with numba, when first used
 
 Packed = npt.NDArray[np.uint64]
 
@@ -53,8 +55,10 @@ def _cached(lexicon: WordGraph) -> Packed:
                 and len(sealed.array) == columns * len(lexicon.nodes)):
             return sealed.array.view(np.uint64).reshape(-1, columns)
     args = (lexicon.nodes, wide)
-    load_cached_without_refresh(k.packed_graph, args)
-    made: Packed = k.packed_graph(*args)
+    compiled = prebuilt.kernels()
+    if compiled is None:
+        load_cached_without_refresh(k.packed_graph, args)
+    made: Packed = (k if compiled is None else compiled).packed_graph(*args)
     if entry is not None:
         with contextlib.suppress(OSError, OutputError):  # a read-only cache: made each time
             write_atomic(path, made.astype("<u8").tobytes(), "packed word graph")
