@@ -10,6 +10,7 @@ import shutil
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -31,10 +32,13 @@ def build(where: Path, *, host: bool = False, verbose: bool = False) -> Path:
     remove the extensions of other stamps there; its path. ``host``: code for this machine's
     processor only (else for any of its architecture). Takes numba, a C compiler and about a
     minute of CPU (less when the JIT kernels are in numba's cache)."""
-    from numba.pycc import cc as pycc
+    with warnings.catch_warnings():  # pycc is pending deprecation (numba 0.57 on), known
+        warnings.simplefilter("ignore")
+        from numba.pycc import cc as pycc
+
+    from letras.movegen import _kernels
 
     CC: Any = pycc.CC
-    from letras.movegen import _kernels
 
     source_stamp = stamp()
     where.mkdir(parents=True, exist_ok=True)
