@@ -28,6 +28,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -39,12 +40,24 @@ from letras.files import OutputError, write_atomic
 from letras.lexicon.sealed import open_sealed, seal
 from letras.tiles import LETTER_MASK
 
+if TYPE_CHECKING:
+    from letras.lexicon.structure import GraphShape
+
 # numba is imported with the kernels when they are first used (a graph read from the cache
-# needs none of them: see letras.movegen.aot)
+# needs none of them: see letras.movegen.prebuilt)
 k = lazy_module("letras.lexicon._kwg_kernels")
 structure = lazy_module("letras.lexicon.structure")
 
 Nodes = npt.NDArray[np.uint32]
+
+
+def check_word_graph(nodes: Nodes, name: str) -> GraphShape:
+    """:func:`letras.lexicon.structure.check_word_graph` (its kernels imported when first
+    asked)."""
+    shape: GraphShape = structure.check_word_graph(nodes, name)
+    return shape
+
+
 Progress = Callable[[str], None]
 
 BUILDER_VERSION = 1
@@ -79,7 +92,7 @@ class WordGraph:
         if checked_words is None:
             self._check()
         self._count: int | None = (checked_words if checked_words is not None
-                                   else structure.check_word_graph(nodes, name).words[0])
+                                   else check_word_graph(nodes, name).words[0])
         self.cache_entry: tuple[Path, str] | None = None
         """The sealed cache entry the graph is (its path and the sha256 of its bytes), where
         a graph built from a word list is kept (see :func:`graph_for_words`); what is derived
