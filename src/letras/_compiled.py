@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -111,22 +112,46 @@ def is_cached(module: ModuleType, function: str) -> bool:
     return any((source.parent / "__pycache__").glob(pattern))
 
 
+
+class _LazyModule(ModuleType):
+    """A module whose code runs when one of its attributes is first asked for, once, whatever
+    the threads: the standard library's ``importlib.util.LazyLoader`` lets a second thread see
+    the module half made before Python 3.12. The thread that runs the module's code holds the
+    module's lock; the others wait on it; then the module becomes a plain module."""
+
+    def __getattribute__(self, attr: str) -> Any:
+        name = object.__getattribute__(self, "__name__")
+        lock = _LAZY_LOCKS[name]
+        with lock:
+            if type(self) is _LazyModule and name not in _LAZY_RUNNING:
+                _LAZY_RUNNING.add(name)  # this thread's own asks while the code runs: as is
+                try:
+                    spec = object.__getattribute__(self, "__spec__")
+                    spec.loader.exec_module(self)
+                    object.__setattr__(self, "__class__", ModuleType)
+                finally:
+                    _LAZY_RUNNING.discard(name)
+        return object.__getattribute__(self, attr)
+
+
+_LAZY_LOCKS: dict[str, threading.RLock] = {}
+_LAZY_RUNNING: set[str] = set()
+
+
 def lazy_module(name: str) -> ModuleType:
-    """The module ``name``, imported when one of its attributes is first used (the standard
-    library's ``importlib.util.LazyLoader``): a module of compiled kernels, imported with numba
-    only by a process that calls them (not by one that runs the move generator compiled ahead
-    of time, :mod:`letras.movegen.aot`)."""
+    """The module ``name``, its code run when one of its attributes is first used: a module
+    of compiled kernels, imported with numba only by a process that calls them (not by one
+    that runs the move generator compiled ahead of time, :mod:`letras.movegen.prebuilt`)."""
     known = sys.modules.get(name)
     if known is not None:
         return known
     spec = importlib.util.find_spec(name)
     if spec is None or spec.loader is None:
         raise ImportError(f"no module named {name!r}", name=name)
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
     module = importlib.util.module_from_spec(spec)
+    _LAZY_LOCKS[name] = threading.RLock()
+    module.__class__ = _LazyModule
     sys.modules[name] = module
-    loader.exec_module(module)
     parent, _, child = name.rpartition(".")
     if parent:
         setattr(sys.modules[parent], child, module)
