@@ -29,7 +29,7 @@ from letras.movegen import (
     top_by_equity,
     top_plays,
 )
-from letras.movegen.aot import build
+from letras.movegen.aot import build, main
 
 DATA = Path(__file__).parent / "data"
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "positions"
@@ -51,6 +51,18 @@ def test_an_extension_of_other_sources_or_a_broken_one_is_not_used(tmp_path: Pat
     assert prebuilt.load(tmp_path) is None
     prebuilt.module_path(tmp_path, prebuilt.stamp()).write_bytes(b"not an extension")
     assert prebuilt.load(tmp_path) is None  # does not load: the JIT way
+
+
+def test_status_and_remove_say_what_is_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["status", "--dir", str(tmp_path)]) == 1
+    assert "not built" in capsys.readouterr().out
+    prebuilt.module_path(tmp_path, prebuilt.stamp()).write_bytes(b"not an extension")
+    assert main(["status", "--dir", str(tmp_path)]) == 0
+    assert "does not load" in capsys.readouterr().out
+    assert main(["remove", "--dir", str(tmp_path)]) == 0
+    assert "removed 1" in capsys.readouterr().out
+    assert not list(tmp_path.iterdir())
 
 
 def test_the_stamp_is_stable_and_names_the_module() -> None:
