@@ -107,6 +107,37 @@ def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
     assert checked >= 2
 
 
+@pytest.mark.parametrize("rows", [1, 4096])
+def test_lane_plays_into_arrays_too_small_or_big_enough(en_words: WordGraph, rows: int) -> None:
+    """The plays along every lane are :func:`generate`'s whether the arrays given hold them
+    (then those very arrays come back, written) or must grow (the generator's lane search
+    writes into views of them without an owner, and grows owned copies, which come back)."""
+    game = play_until_bag_empty(EN, 1, en_words)
+    size = game.board.size
+    letter, word, values = _edition_arrays(EN)
+    squares, transposed = flat(game.board)
+    graph = packed(en_words)
+    sets, scores, has = all_cross(graph, squares, transposed, size, values,
+                                  len(EN.tiles.labels) - 1)
+    checked = 0
+    for rack in (game.rack(0), game.rack(1), (0, 0, 1, 5, 9)):
+        plays = generate(game.board, rack, en_words)
+        counts = np.zeros(64, np.int64)
+        for t in rack:
+            counts[t] += 1
+        given = scratch(size, rows)
+        meta, out, val, n = lane_plays(
+            graph, squares, transposed, size, sets, scores, has, letter, word,
+            letter.reshape(size, size).T.copy().reshape(-1),
+            word.reshape(size, size).T.copy().reshape(-1), values, counts, EN.rack_size,
+            EN.rules.bingo_bonus, True, (1 << (2 * size)) - 1, *given)
+        assert n == len(plays) > 0
+        assert (meta[:n] == plays.meta).all() and (out[:n] == plays.tiles).all()
+        assert (meta is given[0]) == (val is given[2]) == (n <= rows)
+        checked += n > rows
+    assert rows > 1 or checked == 3
+
+
 @pytest.mark.parametrize("changes", [
     {},
     {"pass_rounds_to_end": 1},
