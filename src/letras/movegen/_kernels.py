@@ -23,9 +23,11 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
+from letras.movegen._kept import _grow, _weakest, _with_mirrors
+from letras.movegen._mapped import _map_bingos, map_setup
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
-from letras.movegen.wordmap import MAX_BLANKS, bingo_fits, bingo_words, long_bingo
+from letras.movegen.wordmap import long_bingo
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -195,18 +197,6 @@ def cross_sets(
                                                           r, c)
     return sets, scores, has
 
-
-@njit(cache=True)
-def _grow(meta: Any, tiles: Any, val: Any) -> tuple[Any, Any, Any]:  # pragma: no cover
-    m2 = np.zeros((meta.shape[0] * 2, COLUMNS), np.int32)
-    m2[: meta.shape[0]] = meta
-    t2 = np.zeros((tiles.shape[0] * 2, tiles.shape[1]), np.uint8)
-    t2[: tiles.shape[0]] = tiles
-    v2 = np.zeros(val.shape[0] * 2, np.float64)
-    v2[: val.shape[0]] = val
-    return m2, t2, v2
-
-
 @njit(cache=True, inline="always")
 def _push(
     frames: Any, d: int, pos: Any, phase: int, first: Any, left: Any, main: Any, mult: Any,
@@ -245,17 +235,6 @@ def _insert(values: Any, n: int, v: Any) -> None:  # pragma: no cover - compiled
         values[k] = values[k - 1]
         k -= 1
     values[k] = v
-
-
-@njit(cache=True)
-def _weakest(val: Any, count: int) -> int:  # pragma: no cover - compiled
-    """The row of the lowest value among the first ``count`` (the one a better play replaces)."""
-    low = 0
-    for i in range(1, count):
-        if val[i] < val[low]:
-            low = i
-    return low
-
 
 @njit(cache=True)
 def _lane_setup(
@@ -359,122 +338,6 @@ def _shadow(
             if bound > best:
                 best = bound
     return best
-
-
-@njit(cache=True)
-def _record(
-    meta: Any, out: Any, val: Any, count: int, keep: int, rank: float, score: int, row: int,
-    direction: int, left: int, right: int, placed: int, cur: Any,
-) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
-    """Keep the play of tiles ``cur[left..right]`` (0 where it takes in a board tile) worth
-    ``rank``: a new row, or in place of the weakest when ``keep`` are kept (unless it is no
-    better)."""
-    slot = count
-    if keep and count == keep:
-        slot = _weakest(val, count)
-        if rank <= val[slot]:
-            return meta, out, val, count
-    if slot == meta.shape[0]:
-        meta, out, val = _grow(meta, out, val)
-    val[slot] = rank
-    meta[slot, ROW] = row if direction == 0 else left
-    meta[slot, COL] = left if direction == 0 else row
-    meta[slot, DIRECTION] = direction
-    meta[slot, LENGTH] = right - left + 1
-    meta[slot, SCORE] = score
-    meta[slot, LAID] = placed
-    for i in range(left, right + 1):
-        out[slot, i - left] = cur[i]
-    for i in range(right - left + 1, out.shape[1]):
-        out[slot, i] = 0
-    if slot == count:
-        count += 1
-    return meta, out, val, count
-
-
-@njit(cache=True)
-def _map_bingos(
-    lane: Any, base: int, row: int, direction: int, size: int, anchor: Any, sets: Any,
-    has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack_size: int, bingo: int,
-    rank_bonus: float, words: Any, found: Any, blanks: Any, n7: int, by_letter: Any,
-    keep: int, meta: Any, out: Any, val: Any, count: int, cur: Any,
-) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
-    """The bingos along a lane that take in at most one board tile, laid straight from the
-    word map's words instead of searched: ``found[:n7]`` the rows of ``words`` that the rack
-    makes alone, ``found[by_letter[x]:by_letter[x + 1]]`` those it makes with letter x, with
-    the letters their blanks stand for in ``blanks``. Every square of a word must allow its
-    letter (``sets``); each way of putting the blanks on the word's squares is a play."""
-    for length in range(rack_size, rack_size + 2):
-        for s in range(size - length + 1):
-            e = s + length  # the square after the span
-            if (s > 0 and lane[s - 1] != 0) or (e < size and lane[e] != 0):
-                continue
-            p = -1  # the board tile taken in
-            ok = True
-            touches = False
-            for i in range(s, e):
-                if lane[i] != 0:
-                    if p >= 0 or length == rack_size:
-                        ok = False
-                        break
-                    p = i
-                elif anchor[i]:
-                    touches = True
-            if not ok or (length == rack_size + 1 and p < 0) or (not touches and p < 0):
-                continue
-            if p < 0:
-                lo, hi = 0, n7
-                letter = 0
-            else:
-                letter = lane[p] & TILE_MASK
-                lo, hi = by_letter[letter], by_letter[letter + 1]
-            for c in range(lo, hi):
-                w = words[found[c]]
-                fits = True
-                for i in range(s, e):
-                    t = w[i - s]
-                    if i == p:
-                        if t != letter:
-                            fits = False
-                            break
-                    elif not (sets[base + i] >> np.uint64(t)) & ONE:
-                        fits = False
-                        break
-                if not fits:
-                    continue
-                # the blanks: on any square (not the board's) of their letters, each way once
-                x = np.int64(blanks[c, 0])
-                y = np.int64(blanks[c, 1])
-                for i in range(s if x else -1, e if x else 0):
-                    if x and (i == p or w[i - s] != x):
-                        continue
-                    for j in range(s if y else -1, e if y else 0):
-                        if y and (j == p or j == i or w[j - s] != y or (x == y and j < i)):  # noqa: SIM109
-                            continue
-                        main = 0
-                        mult = 1
-                        cross = 0
-                        for q in range(s, e):
-                            t = w[q - s]
-                            if q == p:
-                                cur[q] = 0
-                                if not lane[q] & 0x80:
-                                    main += values[t]
-                                continue
-                            blank = (q == i) | (q == j)
-                            value = 0 if blank else values[t]
-                            sq = base + q
-                            cur[q] = (t | 0x80) if blank else t
-                            main += value * lm[sq]
-                            mult *= wm[sq]
-                            if has[sq]:
-                                cross += (cscores[sq] + value * lm[sq]) * wm[sq]
-                        score = main * mult + cross + bingo
-                        meta, out, val, count = _record(
-                            meta, out, val, count, keep, score + rank_bonus, score, row,
-                            direction, s, e - 1, rack_size, cur)
-    return meta, out, val, count
-
 
 @njit(cache=True)
 def _sides(
@@ -689,41 +552,14 @@ def generate_mapped(
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """:func:`_generate` with the word map of ``pk``'s words (:mod:`letras.movegen.wordmap`:
     ``table``, ``word_keys``, ``words``): with ``keep``, the bingos that take in at most one
-    board tile are laid from the map's words (:func:`_map_bingos`), not searched."""
-    direct = keep > 0 and rack[0] <= MAX_BLANKS
-    found = np.zeros(4096, np.int64)
-    blanks = np.zeros((4096, 2), np.int64)
-    by_letter = np.zeros(65, np.int64)
-    n = 0
-    if direct:
-        seven, eight = bingo_fits(table, map_keys, rack, rack_size, nletters)
-        on_board = np.uint64(0)
-        for s in range(size * size):
-            if board[s] != 0:
-                on_board |= ONE << np.uint64(board[s] & TILE_MASK)
-        if seven:
-            n = bingo_words(table, word_keys, map_keys, rack, rack_size, 0, nletters, found,
-                            blanks)
-        n7 = n
-        for x in range(1, 64):
-            by_letter[x] = n
-            if (eight & on_board) >> np.uint64(x) & ONE:
-                n += bingo_words(table, word_keys, map_keys, rack, rack_size, x, nletters,
-                                 found[n:], blanks[n:])
-        by_letter[64] = n
-        direct = n < len(found)  # else too many words to hold: search them all
-    else:
-        n7 = 0
-    rack_key = np.uint64(0)
-    for t in range(1, 64):
-        for _ in range(rack[t]):
-            rack_key += map_keys[t]
+    board tile are laid from the map's words (:mod:`letras.movegen._mapped`), not searched."""
+    direct, found, blanks, n7, by_letter, rack_key = map_setup(
+        board, size, rack, nletters, rack_size, keep, table, word_keys, map_keys)
     return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
                      leave_table, radix, direct, words, found, blanks, n7, by_letter,
                      long_table, map_keys, rack_key, np.zeros(4096, np.uint64),
                      np.zeros(4097, np.int64))
-
 
 @njit(cache=True)
 def _generate(
@@ -841,32 +677,6 @@ def _generate(
     if mirror:
         return _with_mirrors(meta, out, val, count, keep)
     return meta, out, val, count
-
-
-@njit(cache=True)
-def _with_mirrors(
-    meta: Any, out: Any, val: Any, count: int, keep: int
-) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
-    """The best ``keep`` of plays across and the same plays turned down (see
-    :func:`generate`), the plays across first among equals."""
-    both = np.zeros((2 * count, COLUMNS), np.int32)
-    tiles = np.zeros((2 * count, out.shape[1]), np.uint8)
-    values = np.zeros(2 * count, np.float64)
-    for i in range(count):
-        both[i] = meta[i]
-        tiles[i] = out[i]
-        values[i] = val[i]
-        both[count + i] = meta[i]
-        both[count + i, ROW] = meta[i, COL]
-        both[count + i, COL] = meta[i, ROW]
-        both[count + i, DIRECTION] = 1
-        tiles[count + i] = out[i]
-        values[count + i] = val[i]
-    if 2 * count <= keep:
-        return both, tiles, values, 2 * count
-    order = np.argsort(-values, kind="mergesort")[:keep]
-    return both[order].copy(), tiles[order].copy(), values[order].copy(), keep
-
 
 @njit(cache=True)
 def _dfs(
