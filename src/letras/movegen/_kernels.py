@@ -37,8 +37,11 @@ ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 # The fields of a search frame: the square, the side of the anchor (0 left, 1 right), the
 # GADDAG arc list tried there, whether a blank is tried next for the current tile, the leftmost
 # square so far, the main word's letter sum and multiplier, the cross words' total, the tiles
-# placed so far, and the rack tile the current choice took (-1 for none). The tiles still to
-# try there are a bit set beside the frames.
+# placed so far, the rack tile the current choice took (-1 for none), and a bound on the
+# plays that go on from a blank on the square (UNKNOWN until a blank is tried there). The
+# tiles still to try there are a bit set beside the frames. The last fields are not reset
+# when a frame starts: the last bound made on a state after a blank on this frame's square
+# (the state: its squares, the leave and the score so far; see :func:`_state_bound`).
 POS = 0
 PHASE = 1
 LIST = 2
@@ -49,7 +52,18 @@ MULT = 6
 CROSS = 7
 PLACED = 8
 TAKEN = 9
-FIELDS = 10
+BLANK_BOUND = 10
+KEY_SQUARES = 11
+KEY_LEAVE = 12
+KEY_MAIN = 13
+KEY_MULT = 14
+KEY_CROSS = 15
+KEY_BOUND = 16
+FIELDS = 17
+UNKNOWN = 1 << 62
+KEY_LIMIT = 1 << 20
+"""The scores and multipliers of a state kept with its bound are below this (they are,
+on any board of the game: else the bound is made again)."""
 PRUNE_DEPTH = 2
 """A partial play is bounded (for the best few plays) only while it goes left, has at most
 this many tiles and a blank is left: elsewhere the bound costs more time than it saves."""
@@ -213,6 +227,7 @@ def _push(
     frames[d, CROSS] = cross
     frames[d, PLACED] = placed
     frames[d, TAKEN] = -1
+    frames[d, BLANK_BOUND] = UNKNOWN
 
 
 @njit(cache=True, inline="always")
@@ -265,7 +280,7 @@ def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
     rack_size: int, bingo: int, leave_by_placed: Any, direct: bool, long_table: Any,
-    map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any,
+    map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any, used: int = 0,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
@@ -276,15 +291,30 @@ def _shadow(
     board tile are not searched (:func:`_map_bingos` lays them): their spans are left out;
     through more board tiles, the bonus counts only if the map's longer words allow it
     (:func:`letras.movegen.wordmap.long_bingo`, ``rack_key`` the key of the rack's tiles but
-    blanks; ``seen`` and ``answers`` its answers so far)."""
+    blanks; ``seen`` and ``answers`` its answers so far). With ``used`` above 0, a bound on
+    the plays that lay at least that many blanks: their leaves keep fewer."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
     mv = np.zeros(size, np.int64)
     coefs = np.zeros(size, np.int64)
+    tops = np.zeros(size, np.int64)
     reach = a
     while reach > 0 and (lane[reach - 1] != 0 or (
             not anchor[reach - 1] and playable[reach - 1] != 0)):
         reach -= 1
+    letters = np.uint64(0)  # the letters of the rack's tiles but blanks
+    for t in range(1, 64):
+        if rack[t] > 0:
+            letters |= ONE << np.uint64(t)
+    for i in range(reach, size):  # each empty square's most valuable rack tile that fits
+        if lane[i] == 0:
+            top = 0
+            fits = playable[i] & letters
+            while fits:
+                t = np.int64(trailing_zeros(fits))
+                fits &= fits - ONE
+                top = max(top, values[t])
+            tops[i] = top
     best = -np.inf
     for left in range(a, reach - 1, -1):
         if left > 0 and lane[left - 1] != 0:
@@ -308,12 +338,7 @@ def _shadow(
                 mult *= wm[s]
                 lmv[n] = lm[s]
                 hv[n] = lm[s] * wm[s] if has[s] else 0
-                top = 0
-                for t in range(1, 64):
-                    if (playable[i] >> np.uint64(t)) & np.uint64(1) and values[t] > top and (
-                            rack[t] > 0):
-                        top = values[t]
-                mv[n] = top
+                mv[n] = tops[i]
                 if has[s]:
                     const += cscores[s] * wm[s]
                 n += 1
@@ -334,10 +359,11 @@ def _shadow(
                                             through_key, n + n_through, nletters, seen,
                                             answers):
                     bound += bingo
-            bound += leave_by_placed[n]
+            bound += leave_by_placed[used * (rack_total + 1) + n]
             if bound > best:
                 best = bound
     return best
+
 
 @njit(cache=True)
 def _sides(
@@ -401,7 +427,7 @@ def _bound(
     has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack: Any, codes: Any, main: Any,
     mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, leave_by_placed: Any,
     rem: Any, left: Any, right: Any, left_opts: Any, right_opts: Any, coefs: Any,
-    direct: bool, bingo_map: Any, rack_key: Any, blanks: int,
+    direct: bool, bingo_map: Any, rack_key: Any, blanks: int, left_open: bool,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the score of any play that extends a partial play covering squares
     ``lo``..``hi`` of the lane (``main``, ``mult``, ``cross``, ``placed`` as in a search frame;
@@ -410,7 +436,8 @@ def _bound(
     multiply them most, ignoring which words they make, plus the best leave of a play of that
     many tiles, and the bingo bonus (``direct`` as in :func:`_shadow`; ``bingo_map`` its
     ``long_table``, ``map_keys``, ``nletters``, ``seen`` and ``answers``; ``rack_key`` and
-    ``blanks`` those of the whole rack).
+    ``blanks`` those of the whole rack); the leave is the best of those that keep no more
+    blanks than ``rack`` has left. Without ``left_open`` the play goes on rightwards only.
     ``rem`` to ``coefs`` are scratch space."""
     n_rem = 0
     for code in codes:
@@ -418,10 +445,17 @@ def _bound(
             _insert(rem, n_rem, values[code] if code > 0 else 0)
             n_rem += 1
     long_table, map_keys, nletters, seen, answers = bingo_map
-    n_left = _sides(lane, base, lo - 1, -1, size, playable, has, cscores, lm, wm, values,
-                    n_rem, left, left_opts, map_keys)
+    if left_open:
+        n_left = _sides(lane, base, lo - 1, -1, size, playable, has, cscores, lm, wm, values,
+                        n_rem, left, left_opts, map_keys)
+    else:  # the play goes on rightwards only
+        n_left = _sides(lane, base, -1, -1, size, playable, has, cscores, lm, wm, values,
+                        n_rem, left, left_opts, map_keys)
     n_right = _sides(lane, base, hi + 1, 1, size, playable, has, cscores, lm, wm, values,
                      n_rem, right, right_opts, map_keys)
+    # the best leaves of the plays that keep no more blanks than are left
+    row = len(leave_by_placed) // (blanks + 1)
+    used = blanks - rack[0]
     n_through = 0  # the board tiles the partial play takes in
     through_key = np.uint64(0)
     for i in range(lo, hi + 1):
@@ -454,7 +488,7 @@ def _bound(
                         through_key + np.uint64(left_opts[x, 5]) + np.uint64(right_opts[y, 5]),
                         rack_size + taken_in, nletters, seen, answers):
                     bound += bingo
-            bound += leave_by_placed[placed + m]
+            bound += leave_by_placed[used * row + placed + m]
             if bound > best:
                 best = bound
     return best
@@ -510,14 +544,18 @@ def search_setup(
             j += 1
     rv = np.sort(rv)[::-1].copy()
     rem = np.zeros(max(rack_total, 1), np.int64)
-    leave_by_placed = np.zeros(rack_total + 1, np.float64)
+    # row u (from index u * (rack_total + 1)): the leaves that keep at most rack[0] - u blanks
+    leave_by_placed = np.zeros((rack[0] + 1) * (rack_total + 1), np.float64)
     if use_leave:
         leave_by_placed[:] = -np.inf
         for index in range(len(leave_table)):
             placed = rack_total
             for tile in codes:
                 placed -= kept_count(index, radix, tile, rack[tile])
-            leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
+            kept_blanks = kept_count(index, radix, 0, rack[0]) if rack[0] > 0 else 0
+            for used in range(rack[0] - kept_blanks + 1):
+                at = used * (rack_total + 1) + placed
+                leave_by_placed[at] = max(leave_by_placed[at], leave_table[index])
     sides = np.zeros((2, size), np.int64)
     opts = np.zeros((2, size + 1, 6), np.int64)
     coefs = np.zeros(size, np.int64)
@@ -679,6 +717,40 @@ def _generate(
     return meta, out, val, count
 
 @njit(cache=True)
+def _state_bound(
+    frames: Any, d: int, pos: Any, phase: Any, left: Any, right: Any, placed: Any,
+    leave: Any, main: Any, mult: Any, cross: Any, keyed: bool, lane: Any, base: int,
+    size: int, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
+    rack: Any, codes: Any, rack_size: int, bingo: int, leave_by_placed: Any, rem: Any,
+    sides: Any, opts: Any, coefs: Any, direct: bool, bingo_map: Any, rack_key: Any,
+    blanks_total: int,
+) -> Any:  # pragma: no cover - compiled
+    """:func:`_bound` of the state after a blank on frame ``d``'s square, rounded up to an
+    integer; with ``keyed`` (the leave index ``leave`` tells the rack's tiles apart), the last
+    one made there is reused when the state is the same: after a blank on an earlier square,
+    the state is the same whatever letter that blank stands for."""
+    squares = pos | (left << 8) | (right << 16) | (phase << 24) | (placed << 32)
+    keyed = keyed and 0 <= main < KEY_LIMIT and 0 < mult < KEY_LIMIT and 0 <= cross < KEY_LIMIT
+    if keyed and frames[d, KEY_SQUARES] == squares and frames[d, KEY_LEAVE] == leave and (
+            frames[d, KEY_MAIN] == main and frames[d, KEY_MULT] == mult
+            and frames[d, KEY_CROSS] == cross):
+        return frames[d, KEY_BOUND]
+    bound = _bound(lane, base, left, right, size, playable, has, cscores, lm, wm, values,
+                   rack, codes, main, mult, cross, placed, rack_size, bingo, leave_by_placed,
+                   rem, sides[0], sides[1], opts[0], opts[1], coefs, direct, bingo_map,
+                   rack_key, blanks_total, phase == 0)
+    rounded = -UNKNOWN if bound == -np.inf else np.int64(np.ceil(bound))
+    if keyed:
+        frames[d, KEY_SQUARES] = squares
+        frames[d, KEY_LEAVE] = leave
+        frames[d, KEY_MAIN] = main
+        frames[d, KEY_MULT] = mult
+        frames[d, KEY_CROSS] = cross
+        frames[d, KEY_BOUND] = rounded
+    return rounded
+
+
+@njit(cache=True)
 def _dfs(
     pk: Any, lane: Any, base: int, row: int, direction: int, a: int, size: int,
     anchor: Any, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
@@ -711,10 +783,31 @@ def _dfs(
         for _ in range(rack[code]):
             rack_key += map_keys[code]
     blanks_total = rack[0]
+    frames[:, KEY_SQUARES] = -1  # no bound kept from another search
+    # by equity, a bound on the plays from this anchor that lay at least u blanks (u > 0):
+    # a blank is tried only while the bound of one more blank than laid beats the weakest kept
+    caps = np.full(blanks_total + 2, np.inf)
+    caps[blanks_total + 1] = -np.inf
+    if use_leave and keep and blanks_total > 0:
+        rack_total = 0
+        for code in range(64):
+            rack_total += rack[code]
+        rv = np.zeros(rack_total, np.int64)
+        j = 0
+        for code in range(64):
+            for _ in range(rack[code]):
+                rv[j] = values[code] if code > 0 else 0
+                j += 1
+        rv = np.sort(rv)[::-1].copy()
+        for u in range(1, blanks_total + 1):
+            caps[u] = _shadow(lane, base, a, size, anchor, playable, has, cscores, lm, wm,
+                              values, rv, rack, rack_total, rack_size, bingo, leave_by_placed,
+                              direct, bingo_map[0], map_keys, rack_key, bingo_map[2],
+                              bingo_map[3], bingo_map[4], u)
     # frame 0: the anchor square, going left, in the GADDAG root list
     root = _next(pk, 1)
     root_tiles = _below(pk, 1)
-    first = _fits(root_tiles, lane, a, playable, have, rack[0] > 0)
+    first = _fits(root_tiles, lane, a, playable, have, rack[0] > 0 and caps[1] > threshold)
     if first == 0:
         return meta, out, val, count
     d = 0
@@ -747,7 +840,8 @@ def _dfs(
             if not lane[pos] & 0x80:
                 value = values[t]
         elif frames[d, VARIANT] == 0 and rack[t] > 0:
-            if rack[0] > 0:
+            if rack[0] > 0 and frames[d, BLANK_BOUND] > threshold and (
+                    caps[blanks_total - rack[0] + 1] > threshold):
                 frames[d, VARIANT] = 1
             else:
                 todo[d] = bits & (bits - ONE)
@@ -761,6 +855,9 @@ def _dfs(
         else:
             frames[d, VARIANT] = 0
             todo[d] = bits & (bits - ONE)
+            if caps[blanks_total - rack[0] + 1] <= threshold:
+                todo[d] &= have  # no play with one more blank can do better now
+                continue
             rack[0] -= 1
             leave -= radix[0]
             frames[d, TAKEN] = 0
@@ -786,6 +883,19 @@ def _dfs(
         phase = frames[d, PHASE]
         left = pos if phase == 0 else frames[d, LEFT]
         right = a if phase == 0 else pos
+        if use_leave and placed_tile & 0x80 and threshold > -np.inf:
+            # a blank on this square (ranked by equity, where a blank kept is worth much): its
+            # bound does not depend on the letter it stands for (worth nothing), so it is made
+            # once a square, and when it cannot do better no more blanks are tried there
+            if frames[d, BLANK_BOUND] == UNKNOWN:
+                frames[d, BLANK_BOUND] = _state_bound(
+                    frames, d, pos, phase, left, right, placed, leave, main, mult, cross,
+                    True, lane, base, size, playable, has, cscores, lm, wm, values, rack,
+                    codes, rack_size, bingo, leave_by_placed, rem, sides, opts, coefs, direct,
+                    bingo_map, rack_key, blanks_total)
+            if frames[d, BLANK_BOUND] <= threshold:
+                todo[d] &= have  # the letters left to try with the rack's own tiles
+                continue
         # a play ends here?
         if node & np.uint64(ACCEPTS) and (left == 0 or lane[left - 1] == 0) and (
                 (phase == 0 and right_clear)
@@ -844,12 +954,12 @@ def _dfs(
                 _bound(lane, base, left, right, size, playable, has, cscores, lm, wm,
                        values, rack, codes, main, mult, cross, placed, rack_size, bingo,
                        leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs,
-                       direct, bingo_map, rack_key, blanks_total)
+                       direct, bingo_map, rack_key, blanks_total, True)
                 <= threshold):
             continue
         # push the continuations that some tile fits: go on leftwards, or switch to the right
         # side (the left one is tried first)
-        blanks = rack[0] > 0
+        blanks = rack[0] > 0 and caps[blanks_total - rack[0] + 1] > threshold
         below = _below(pk, q)
         if phase == 0:
             if (pos == 0 or lane[pos - 1] == 0) and a + 1 < size and below & ONE:
