@@ -311,9 +311,9 @@ def _shadow(
             top = 0
             fits = playable[i] & letters
             while fits:
-                t = np.int64(trailing_zeros(fits))
+                code = np.int64(trailing_zeros(fits))
                 fits &= fits - ONE
-                top = max(top, values[t])
+                top = max(top, values[code])
             tops[i] = top
     best = -np.inf
     for left in range(a, reach - 1, -1):
