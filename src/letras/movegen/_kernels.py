@@ -23,7 +23,8 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
-from letras.movegen._kept import _grow, _weakest, _with_mirrors
+from letras.movegen._kept import _grow, _with_mirrors
+from letras.movegen._kept import _weakest as _weakest  # the sim's lane search uses it here
 from letras.movegen._mapped import _map_bingos, map_setup
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
