@@ -188,6 +188,41 @@ def test_top_by_equity_agrees_with_ranking_every_play() -> None:
             assert equity == pytest.approx(points + leave_value(kept))
 
 
+@pytest.mark.parametrize("blanks", [1, 2])
+def test_top_by_equity_with_blanks_agrees_with_ranking_every_play(blanks: int) -> None:
+    """Racks with blanks, a blank kept worth much or little: the search tries a blank only
+    while a play laying one more could beat the weakest kept (bounds with the leaves that
+    keep fewer blanks), so plays that keep the blanks and plays that lay them (not only
+    bingos, which the word map lays) must both still come out as every play's ranking
+    says."""
+    from letras.movegen import top_by_equity
+    from letras.rules import leave
+
+    en = find_edition("en")
+    graph = graph_for_words(en, DATA / "en-words.txt.xz")
+    kept = laid = 0
+    for blank_value in (28.0, 4.0):
+
+        def leave_value(tiles: tuple[int, ...], blank_value: float = blank_value) -> float:
+            return sum(blank_value if t == BLANK else -2.0 - 0.5 * (t % 5) for t in tiles)
+
+        for _, cgp, rack, *_ in read_positions(DATA / "en-positions.tsv")[1::4]:
+            board = parse_board(cgp, en)
+            tiles = tuple(sorted(t for t in parse_rack(rack, en) if t != BLANK))
+            tiles = (BLANK,) * blanks + tiles[: len(tiles) - blanks]
+            every = generate(board, tiles, graph)
+            ranked = sorted(s + leave_value(tuple(sorted(leave(tiles, p)))) for p, s in every)
+            for n, use in itertools.product((1, 3), (True, False)):
+                top = top_by_equity(board, tiles, graph, n, leave_value, word_map=use)
+                assert [round(e, 6) for *_, e in top] == [round(e, 6) for e in ranked[::-1][:n]]
+            best = top_by_equity(board, tiles, graph, 1, leave_value)[0][0]
+            if BLANK in leave(tiles, best):
+                kept += 1
+            elif best.tile_count < len(tiles):  # a blank laid, not in a bingo
+                laid += 1
+    assert kept > 0 and laid > 0  # both kinds of best play were at stake
+
+
 def test_plays_that_join_words_can_be_left_out() -> None:
     """With join_words=False the plays are exactly those the rules engine takes before the
     ``join_words_from_turn`` turn: every play of the full list whose main word does not take in

@@ -23,9 +23,12 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
+from letras.movegen._kept import _grow, _with_mirrors
+from letras.movegen._kept import _weakest as _weakest  # the sim's lane search uses it here
+from letras.movegen._mapped import _map_bingos, map_setup
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
-from letras.movegen.wordmap import MAX_BLANKS, bingo_fits, bingo_words, long_bingo
+from letras.movegen.wordmap import long_bingo
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -35,8 +38,11 @@ ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 # The fields of a search frame: the square, the side of the anchor (0 left, 1 right), the
 # GADDAG arc list tried there, whether a blank is tried next for the current tile, the leftmost
 # square so far, the main word's letter sum and multiplier, the cross words' total, the tiles
-# placed so far, and the rack tile the current choice took (-1 for none). The tiles still to
-# try there are a bit set beside the frames.
+# placed so far, the rack tile the current choice took (-1 for none), and a bound on the
+# plays that go on from a blank on the square (UNKNOWN until a blank is tried there). The
+# tiles still to try there are a bit set beside the frames. The last fields are not reset
+# when a frame starts: the last bound made on a state after a blank on this frame's square
+# (the state: its squares, the leave and the score so far; see :func:`_state_bound`).
 POS = 0
 PHASE = 1
 LIST = 2
@@ -47,7 +53,18 @@ MULT = 6
 CROSS = 7
 PLACED = 8
 TAKEN = 9
-FIELDS = 10
+BLANK_BOUND = 10
+KEY_SQUARES = 11
+KEY_LEAVE = 12
+KEY_MAIN = 13
+KEY_MULT = 14
+KEY_CROSS = 15
+KEY_BOUND = 16
+FIELDS = 17
+UNKNOWN = 1 << 62
+KEY_LIMIT = 1 << 20
+"""The scores and multipliers of a state kept with its bound are below this (they are,
+on any board of the game: else the bound is made again)."""
 PRUNE_DEPTH = 2
 """A partial play is bounded (for the best few plays) only while it goes left, has at most
 this many tiles and a blank is left: elsewhere the bound costs more time than it saves."""
@@ -195,18 +212,6 @@ def cross_sets(
                                                           r, c)
     return sets, scores, has
 
-
-@njit(cache=True)
-def _grow(meta: Any, tiles: Any, val: Any) -> tuple[Any, Any, Any]:  # pragma: no cover
-    m2 = np.zeros((meta.shape[0] * 2, COLUMNS), np.int32)
-    m2[: meta.shape[0]] = meta
-    t2 = np.zeros((tiles.shape[0] * 2, tiles.shape[1]), np.uint8)
-    t2[: tiles.shape[0]] = tiles
-    v2 = np.zeros(val.shape[0] * 2, np.float64)
-    v2[: val.shape[0]] = val
-    return m2, t2, v2
-
-
 @njit(cache=True, inline="always")
 def _push(
     frames: Any, d: int, pos: Any, phase: int, first: Any, left: Any, main: Any, mult: Any,
@@ -223,6 +228,7 @@ def _push(
     frames[d, CROSS] = cross
     frames[d, PLACED] = placed
     frames[d, TAKEN] = -1
+    frames[d, BLANK_BOUND] = UNKNOWN
 
 
 @njit(cache=True, inline="always")
@@ -245,17 +251,6 @@ def _insert(values: Any, n: int, v: Any) -> None:  # pragma: no cover - compiled
         values[k] = values[k - 1]
         k -= 1
     values[k] = v
-
-
-@njit(cache=True)
-def _weakest(val: Any, count: int) -> int:  # pragma: no cover - compiled
-    """The row of the lowest value among the first ``count`` (the one a better play replaces)."""
-    low = 0
-    for i in range(1, count):
-        if val[i] < val[low]:
-            low = i
-    return low
-
 
 @njit(cache=True)
 def _lane_setup(
@@ -286,7 +281,7 @@ def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
     rack_size: int, bingo: int, leave_by_placed: Any, direct: bool, long_table: Any,
-    map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any,
+    map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any, used: int = 0,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
@@ -297,15 +292,30 @@ def _shadow(
     board tile are not searched (:func:`_map_bingos` lays them): their spans are left out;
     through more board tiles, the bonus counts only if the map's longer words allow it
     (:func:`letras.movegen.wordmap.long_bingo`, ``rack_key`` the key of the rack's tiles but
-    blanks; ``seen`` and ``answers`` its answers so far)."""
+    blanks; ``seen`` and ``answers`` its answers so far). With ``used`` above 0, a bound on
+    the plays that lay at least that many blanks: their leaves keep fewer."""
     lmv = np.zeros(size, np.int64)
     hv = np.zeros(size, np.int64)
     mv = np.zeros(size, np.int64)
     coefs = np.zeros(size, np.int64)
+    tops = np.zeros(size, np.int64)
     reach = a
     while reach > 0 and (lane[reach - 1] != 0 or (
             not anchor[reach - 1] and playable[reach - 1] != 0)):
         reach -= 1
+    letters = np.uint64(0)  # the letters of the rack's tiles but blanks
+    for t in range(1, 64):
+        if rack[t] > 0:
+            letters |= ONE << np.uint64(t)
+    for i in range(reach, size):  # each empty square's most valuable rack tile that fits
+        if lane[i] == 0:
+            top = 0
+            fits = playable[i] & letters
+            while fits:
+                code = np.int64(trailing_zeros(fits))
+                fits &= fits - ONE
+                top = max(top, values[code])
+            tops[i] = top
     best = -np.inf
     for left in range(a, reach - 1, -1):
         if left > 0 and lane[left - 1] != 0:
@@ -329,12 +339,7 @@ def _shadow(
                 mult *= wm[s]
                 lmv[n] = lm[s]
                 hv[n] = lm[s] * wm[s] if has[s] else 0
-                top = 0
-                for t in range(1, 64):
-                    if (playable[i] >> np.uint64(t)) & np.uint64(1) and values[t] > top and (
-                            rack[t] > 0):
-                        top = values[t]
-                mv[n] = top
+                mv[n] = tops[i]
                 if has[s]:
                     const += cscores[s] * wm[s]
                 n += 1
@@ -355,125 +360,10 @@ def _shadow(
                                             through_key, n + n_through, nletters, seen,
                                             answers):
                     bound += bingo
-            bound += leave_by_placed[n]
+            bound += leave_by_placed[used * (rack_total + 1) + n]
             if bound > best:
                 best = bound
     return best
-
-
-@njit(cache=True)
-def _record(
-    meta: Any, out: Any, val: Any, count: int, keep: int, rank: float, score: int, row: int,
-    direction: int, left: int, right: int, placed: int, cur: Any,
-) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
-    """Keep the play of tiles ``cur[left..right]`` (0 where it takes in a board tile) worth
-    ``rank``: a new row, or in place of the weakest when ``keep`` are kept (unless it is no
-    better)."""
-    slot = count
-    if keep and count == keep:
-        slot = _weakest(val, count)
-        if rank <= val[slot]:
-            return meta, out, val, count
-    if slot == meta.shape[0]:
-        meta, out, val = _grow(meta, out, val)
-    val[slot] = rank
-    meta[slot, ROW] = row if direction == 0 else left
-    meta[slot, COL] = left if direction == 0 else row
-    meta[slot, DIRECTION] = direction
-    meta[slot, LENGTH] = right - left + 1
-    meta[slot, SCORE] = score
-    meta[slot, LAID] = placed
-    for i in range(left, right + 1):
-        out[slot, i - left] = cur[i]
-    for i in range(right - left + 1, out.shape[1]):
-        out[slot, i] = 0
-    if slot == count:
-        count += 1
-    return meta, out, val, count
-
-
-@njit(cache=True)
-def _map_bingos(
-    lane: Any, base: int, row: int, direction: int, size: int, anchor: Any, sets: Any,
-    has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack_size: int, bingo: int,
-    rank_bonus: float, words: Any, found: Any, blanks: Any, n7: int, by_letter: Any,
-    keep: int, meta: Any, out: Any, val: Any, count: int, cur: Any,
-) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
-    """The bingos along a lane that take in at most one board tile, laid straight from the
-    word map's words instead of searched: ``found[:n7]`` the rows of ``words`` that the rack
-    makes alone, ``found[by_letter[x]:by_letter[x + 1]]`` those it makes with letter x, with
-    the letters their blanks stand for in ``blanks``. Every square of a word must allow its
-    letter (``sets``); each way of putting the blanks on the word's squares is a play."""
-    for length in range(rack_size, rack_size + 2):
-        for s in range(size - length + 1):
-            e = s + length  # the square after the span
-            if (s > 0 and lane[s - 1] != 0) or (e < size and lane[e] != 0):
-                continue
-            p = -1  # the board tile taken in
-            ok = True
-            touches = False
-            for i in range(s, e):
-                if lane[i] != 0:
-                    if p >= 0 or length == rack_size:
-                        ok = False
-                        break
-                    p = i
-                elif anchor[i]:
-                    touches = True
-            if not ok or (length == rack_size + 1 and p < 0) or (not touches and p < 0):
-                continue
-            if p < 0:
-                lo, hi = 0, n7
-                letter = 0
-            else:
-                letter = lane[p] & TILE_MASK
-                lo, hi = by_letter[letter], by_letter[letter + 1]
-            for c in range(lo, hi):
-                w = words[found[c]]
-                fits = True
-                for i in range(s, e):
-                    t = w[i - s]
-                    if i == p:
-                        if t != letter:
-                            fits = False
-                            break
-                    elif not (sets[base + i] >> np.uint64(t)) & ONE:
-                        fits = False
-                        break
-                if not fits:
-                    continue
-                # the blanks: on any square (not the board's) of their letters, each way once
-                x = np.int64(blanks[c, 0])
-                y = np.int64(blanks[c, 1])
-                for i in range(s if x else -1, e if x else 0):
-                    if x and (i == p or w[i - s] != x):
-                        continue
-                    for j in range(s if y else -1, e if y else 0):
-                        if y and (j == p or j == i or w[j - s] != y or (x == y and j < i)):  # noqa: SIM109
-                            continue
-                        main = 0
-                        mult = 1
-                        cross = 0
-                        for q in range(s, e):
-                            t = w[q - s]
-                            if q == p:
-                                cur[q] = 0
-                                if not lane[q] & 0x80:
-                                    main += values[t]
-                                continue
-                            blank = (q == i) | (q == j)
-                            value = 0 if blank else values[t]
-                            sq = base + q
-                            cur[q] = (t | 0x80) if blank else t
-                            main += value * lm[sq]
-                            mult *= wm[sq]
-                            if has[sq]:
-                                cross += (cscores[sq] + value * lm[sq]) * wm[sq]
-                        score = main * mult + cross + bingo
-                        meta, out, val, count = _record(
-                            meta, out, val, count, keep, score + rank_bonus, score, row,
-                            direction, s, e - 1, rack_size, cur)
-    return meta, out, val, count
 
 
 @njit(cache=True)
@@ -538,7 +428,7 @@ def _bound(
     has: Any, cscores: Any, lm: Any, wm: Any, values: Any, rack: Any, codes: Any, main: Any,
     mult: Any, cross: Any, placed: Any, rack_size: int, bingo: int, leave_by_placed: Any,
     rem: Any, left: Any, right: Any, left_opts: Any, right_opts: Any, coefs: Any,
-    direct: bool, bingo_map: Any, rack_key: Any, blanks: int,
+    direct: bool, bingo_map: Any, rack_key: Any, blanks: int, left_open: bool,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the score of any play that extends a partial play covering squares
     ``lo``..``hi`` of the lane (``main``, ``mult``, ``cross``, ``placed`` as in a search frame;
@@ -547,7 +437,8 @@ def _bound(
     multiply them most, ignoring which words they make, plus the best leave of a play of that
     many tiles, and the bingo bonus (``direct`` as in :func:`_shadow`; ``bingo_map`` its
     ``long_table``, ``map_keys``, ``nletters``, ``seen`` and ``answers``; ``rack_key`` and
-    ``blanks`` those of the whole rack).
+    ``blanks`` those of the whole rack); the leave is the best of those that keep no more
+    blanks than ``rack`` has left. Without ``left_open`` the play goes on rightwards only.
     ``rem`` to ``coefs`` are scratch space."""
     n_rem = 0
     for code in codes:
@@ -555,10 +446,17 @@ def _bound(
             _insert(rem, n_rem, values[code] if code > 0 else 0)
             n_rem += 1
     long_table, map_keys, nletters, seen, answers = bingo_map
-    n_left = _sides(lane, base, lo - 1, -1, size, playable, has, cscores, lm, wm, values,
-                    n_rem, left, left_opts, map_keys)
+    if left_open:
+        n_left = _sides(lane, base, lo - 1, -1, size, playable, has, cscores, lm, wm, values,
+                        n_rem, left, left_opts, map_keys)
+    else:  # the play goes on rightwards only
+        n_left = _sides(lane, base, -1, -1, size, playable, has, cscores, lm, wm, values,
+                        n_rem, left, left_opts, map_keys)
     n_right = _sides(lane, base, hi + 1, 1, size, playable, has, cscores, lm, wm, values,
                      n_rem, right, right_opts, map_keys)
+    # the best leaves of the plays that keep no more blanks than are left
+    row = len(leave_by_placed) // (blanks + 1)
+    used = blanks - rack[0]
     n_through = 0  # the board tiles the partial play takes in
     through_key = np.uint64(0)
     for i in range(lo, hi + 1):
@@ -591,7 +489,7 @@ def _bound(
                         through_key + np.uint64(left_opts[x, 5]) + np.uint64(right_opts[y, 5]),
                         rack_size + taken_in, nletters, seen, answers):
                     bound += bingo
-            bound += leave_by_placed[placed + m]
+            bound += leave_by_placed[used * row + placed + m]
             if bound > best:
                 best = bound
     return best
@@ -647,14 +545,18 @@ def search_setup(
             j += 1
     rv = np.sort(rv)[::-1].copy()
     rem = np.zeros(max(rack_total, 1), np.int64)
-    leave_by_placed = np.zeros(rack_total + 1, np.float64)
+    # row u (from index u * (rack_total + 1)): the leaves that keep at most rack[0] - u blanks
+    leave_by_placed = np.zeros((rack[0] + 1) * (rack_total + 1), np.float64)
     if use_leave:
         leave_by_placed[:] = -np.inf
         for index in range(len(leave_table)):
             placed = rack_total
             for tile in codes:
                 placed -= kept_count(index, radix, tile, rack[tile])
-            leave_by_placed[placed] = max(leave_by_placed[placed], leave_table[index])
+            kept_blanks = kept_count(index, radix, 0, rack[0]) if rack[0] > 0 else 0
+            for used in range(rack[0] - kept_blanks + 1):
+                at = used * (rack_total + 1) + placed
+                leave_by_placed[at] = max(leave_by_placed[at], leave_table[index])
     sides = np.zeros((2, size), np.int64)
     opts = np.zeros((2, size + 1, 6), np.int64)
     coefs = np.zeros(size, np.int64)
@@ -689,41 +591,14 @@ def generate_mapped(
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """:func:`_generate` with the word map of ``pk``'s words (:mod:`letras.movegen.wordmap`:
     ``table``, ``word_keys``, ``words``): with ``keep``, the bingos that take in at most one
-    board tile are laid from the map's words (:func:`_map_bingos`), not searched."""
-    direct = keep > 0 and rack[0] <= MAX_BLANKS
-    found = np.zeros(4096, np.int64)
-    blanks = np.zeros((4096, 2), np.int64)
-    by_letter = np.zeros(65, np.int64)
-    n = 0
-    if direct:
-        seven, eight = bingo_fits(table, map_keys, rack, rack_size, nletters)
-        on_board = np.uint64(0)
-        for s in range(size * size):
-            if board[s] != 0:
-                on_board |= ONE << np.uint64(board[s] & TILE_MASK)
-        if seven:
-            n = bingo_words(table, word_keys, map_keys, rack, rack_size, 0, nletters, found,
-                            blanks)
-        n7 = n
-        for x in range(1, 64):
-            by_letter[x] = n
-            if (eight & on_board) >> np.uint64(x) & ONE:
-                n += bingo_words(table, word_keys, map_keys, rack, rack_size, x, nletters,
-                                 found[n:], blanks[n:])
-        by_letter[64] = n
-        direct = n < len(found)  # else too many words to hold: search them all
-    else:
-        n7 = 0
-    rack_key = np.uint64(0)
-    for t in range(1, 64):
-        for _ in range(rack[t]):
-            rack_key += map_keys[t]
+    board tile are laid from the map's words (:mod:`letras.movegen._mapped`), not searched."""
+    direct, found, blanks, n7, by_letter, rack_key = map_setup(
+        board, size, rack, nletters, rack_size, keep, table, word_keys, map_keys)
     return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
                      leave_table, radix, direct, words, found, blanks, n7, by_letter,
                      long_table, map_keys, rack_key, np.zeros(4096, np.uint64),
                      np.zeros(4097, np.int64))
-
 
 @njit(cache=True)
 def _generate(
@@ -842,30 +717,38 @@ def _generate(
         return _with_mirrors(meta, out, val, count, keep)
     return meta, out, val, count
 
-
 @njit(cache=True)
-def _with_mirrors(
-    meta: Any, out: Any, val: Any, count: int, keep: int
-) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
-    """The best ``keep`` of plays across and the same plays turned down (see
-    :func:`generate`), the plays across first among equals."""
-    both = np.zeros((2 * count, COLUMNS), np.int32)
-    tiles = np.zeros((2 * count, out.shape[1]), np.uint8)
-    values = np.zeros(2 * count, np.float64)
-    for i in range(count):
-        both[i] = meta[i]
-        tiles[i] = out[i]
-        values[i] = val[i]
-        both[count + i] = meta[i]
-        both[count + i, ROW] = meta[i, COL]
-        both[count + i, COL] = meta[i, ROW]
-        both[count + i, DIRECTION] = 1
-        tiles[count + i] = out[i]
-        values[count + i] = val[i]
-    if 2 * count <= keep:
-        return both, tiles, values, 2 * count
-    order = np.argsort(-values, kind="mergesort")[:keep]
-    return both[order].copy(), tiles[order].copy(), values[order].copy(), keep
+def _state_bound(
+    frames: Any, d: int, pos: Any, phase: Any, left: Any, right: Any, placed: Any,
+    leave: Any, main: Any, mult: Any, cross: Any, keyed: bool, lane: Any, base: int,
+    size: int, playable: Any, has: Any, cscores: Any, lm: Any, wm: Any, values: Any,
+    rack: Any, codes: Any, rack_size: int, bingo: int, leave_by_placed: Any, rem: Any,
+    sides: Any, opts: Any, coefs: Any, direct: bool, bingo_map: Any, rack_key: Any,
+    blanks_total: int,
+) -> Any:  # pragma: no cover - compiled
+    """:func:`_bound` of the state after a blank on frame ``d``'s square, rounded up to an
+    integer; with ``keyed`` (the leave index ``leave`` tells the rack's tiles apart), the last
+    one made there is reused when the state is the same: after a blank on an earlier square,
+    the state is the same whatever letter that blank stands for."""
+    squares = pos | (left << 8) | (right << 16) | (phase << 24) | (placed << 32)
+    keyed = keyed and 0 <= main < KEY_LIMIT and 0 < mult < KEY_LIMIT and 0 <= cross < KEY_LIMIT
+    if keyed and frames[d, KEY_SQUARES] == squares and frames[d, KEY_LEAVE] == leave and (
+            frames[d, KEY_MAIN] == main and frames[d, KEY_MULT] == mult
+            and frames[d, KEY_CROSS] == cross):
+        return frames[d, KEY_BOUND]
+    bound = _bound(lane, base, left, right, size, playable, has, cscores, lm, wm, values,
+                   rack, codes, main, mult, cross, placed, rack_size, bingo, leave_by_placed,
+                   rem, sides[0], sides[1], opts[0], opts[1], coefs, direct, bingo_map,
+                   rack_key, blanks_total, phase == 0)
+    rounded = -UNKNOWN if bound == -np.inf else np.int64(np.ceil(bound))
+    if keyed:
+        frames[d, KEY_SQUARES] = squares
+        frames[d, KEY_LEAVE] = leave
+        frames[d, KEY_MAIN] = main
+        frames[d, KEY_MULT] = mult
+        frames[d, KEY_CROSS] = cross
+        frames[d, KEY_BOUND] = rounded
+    return rounded
 
 
 @njit(cache=True)
@@ -901,10 +784,31 @@ def _dfs(
         for _ in range(rack[code]):
             rack_key += map_keys[code]
     blanks_total = rack[0]
+    frames[:, KEY_SQUARES] = -1  # no bound kept from another search
+    # by equity, a bound on the plays from this anchor that lay at least u blanks (u > 0):
+    # a blank is tried only while the bound of one more blank than laid beats the weakest kept
+    caps = np.full(blanks_total + 2, np.inf)
+    caps[blanks_total + 1] = -np.inf
+    if use_leave and keep and blanks_total > 0:
+        rack_total = 0
+        for code in range(64):
+            rack_total += rack[code]
+        rv = np.zeros(rack_total, np.int64)
+        j = 0
+        for code in range(64):
+            for _ in range(rack[code]):
+                rv[j] = values[code] if code > 0 else 0
+                j += 1
+        rv = np.sort(rv)[::-1].copy()
+        for u in range(1, blanks_total + 1):
+            caps[u] = _shadow(lane, base, a, size, anchor, playable, has, cscores, lm, wm,
+                              values, rv, rack, rack_total, rack_size, bingo, leave_by_placed,
+                              direct, bingo_map[0], map_keys, rack_key, bingo_map[2],
+                              bingo_map[3], bingo_map[4], u)
     # frame 0: the anchor square, going left, in the GADDAG root list
     root = _next(pk, 1)
     root_tiles = _below(pk, 1)
-    first = _fits(root_tiles, lane, a, playable, have, rack[0] > 0)
+    first = _fits(root_tiles, lane, a, playable, have, rack[0] > 0 and caps[1] > threshold)
     if first == 0:
         return meta, out, val, count
     d = 0
@@ -937,7 +841,8 @@ def _dfs(
             if not lane[pos] & 0x80:
                 value = values[t]
         elif frames[d, VARIANT] == 0 and rack[t] > 0:
-            if rack[0] > 0:
+            if rack[0] > 0 and frames[d, BLANK_BOUND] > threshold and (
+                    caps[blanks_total - rack[0] + 1] > threshold):
                 frames[d, VARIANT] = 1
             else:
                 todo[d] = bits & (bits - ONE)
@@ -951,6 +856,9 @@ def _dfs(
         else:
             frames[d, VARIANT] = 0
             todo[d] = bits & (bits - ONE)
+            if caps[blanks_total - rack[0] + 1] <= threshold:
+                todo[d] &= have  # no play with one more blank can do better now
+                continue
             rack[0] -= 1
             leave -= radix[0]
             frames[d, TAKEN] = 0
@@ -976,6 +884,19 @@ def _dfs(
         phase = frames[d, PHASE]
         left = pos if phase == 0 else frames[d, LEFT]
         right = a if phase == 0 else pos
+        if use_leave and placed_tile & 0x80 and threshold > -np.inf:
+            # a blank on this square (ranked by equity, where a blank kept is worth much): its
+            # bound does not depend on the letter it stands for (worth nothing), so it is made
+            # once a square, and when it cannot do better no more blanks are tried there
+            if frames[d, BLANK_BOUND] == UNKNOWN:
+                frames[d, BLANK_BOUND] = _state_bound(
+                    frames, d, pos, phase, left, right, placed, leave, main, mult, cross,
+                    True, lane, base, size, playable, has, cscores, lm, wm, values, rack,
+                    codes, rack_size, bingo, leave_by_placed, rem, sides, opts, coefs, direct,
+                    bingo_map, rack_key, blanks_total)
+            if frames[d, BLANK_BOUND] <= threshold:
+                todo[d] &= have  # the letters left to try with the rack's own tiles
+                continue
         # a play ends here?
         if node & np.uint64(ACCEPTS) and (left == 0 or lane[left - 1] == 0) and (
                 (phase == 0 and right_clear)
@@ -1034,12 +955,12 @@ def _dfs(
                 _bound(lane, base, left, right, size, playable, has, cscores, lm, wm,
                        values, rack, codes, main, mult, cross, placed, rack_size, bingo,
                        leave_by_placed, rem, sides[0], sides[1], opts[0], opts[1], coefs,
-                       direct, bingo_map, rack_key, blanks_total)
+                       direct, bingo_map, rack_key, blanks_total, True)
                 <= threshold):
             continue
         # push the continuations that some tile fits: go on leftwards, or switch to the right
         # side (the left one is tried first)
-        blanks = rack[0] > 0
+        blanks = rack[0] > 0 and caps[blanks_total - rack[0] + 1] > threshold
         below = _below(pk, q)
         if phase == 0:
             if (pos == 0 or lane[pos - 1] == 0) and a + 1 < size and below & ONE:
