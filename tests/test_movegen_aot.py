@@ -167,18 +167,18 @@ def test_the_compiled_extension_finds_what_the_jit_kernels_find(
 _CHILD = """
 import json, sys
 from letras.cli.app import run
-code = run(["moves", sys.argv[1], "--json"])
+code = run(["moves", sys.argv[1], "--json", *sys.argv[2:]])
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("numba", "llvmlite"))),
       file=sys.stderr)
 sys.exit(code)
 """
 
 
-def _fresh_moves(cgp: str, aot: str) -> tuple[list[Any], list[str]]:
-    """The plays a fresh interpreter's ``letras moves --json`` prints, and the modules of
-    numba and llvmlite it imported."""
+def _fresh_moves(cgp: str, aot: str, *more: str) -> tuple[list[Any], list[str]]:
+    """The plays a fresh interpreter's ``letras moves --json`` (and ``more`` options)
+    prints, and the modules of numba and llvmlite it imported."""
     env = {**os.environ, "LETRAS_AOT": aot}
-    done = subprocess.run([sys.executable, "-c", _CHILD, cgp], env=env, capture_output=True,
+    done = subprocess.run([sys.executable, "-c", _CHILD, cgp, *more], env=env, capture_output=True,
                           text=True, check=True)
     plays: list[Any] = json.loads(done.stdout)
     modules: list[str] = json.loads(done.stderr.strip().splitlines()[-1])
@@ -195,3 +195,11 @@ def test_a_fresh_letras_moves_on_the_extension_never_imports_numba(built: Path) 
     assert "numba" in jit_modules  # the JIT way does import it: the check can fail
     assert plays == jit_plays
     assert len(plays) > 1000
+    # the best few: the word map is read from its cache file (the JIT run made it) without
+    # numba, its kernels being in the extension
+    jit_top, jit_modules = _fresh_moves(cgp, "0", "--top", "5")
+    top, modules = _fresh_moves(cgp, str(built), "--top", "5")
+    assert "numba" in jit_modules
+    assert modules == []
+    assert top == jit_top
+    assert len(top) == 5

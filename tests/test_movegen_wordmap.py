@@ -15,7 +15,7 @@ import pytest
 from letras.editions import find_edition
 from letras.formats.cgp import parse_board
 from letras.lexicon.kwg import graph_for_words
-from letras.movegen import generate, top_by_equity, top_plays, wordmap
+from letras.movegen import _wordkeys, generate, top_by_equity, top_plays, wordmap
 from letras.rules import leave
 
 DATA = Path(__file__).parent / "data"
@@ -87,7 +87,7 @@ def test_the_map_knows_which_bingos_a_rack_can_make(words: list[tuple[int, ...]]
         counts = np.zeros(64, np.int64)
         for t in rack:
             counts[t] += 1
-        seven, eight = wordmap.bingo_fits(table, wordmap.map_keys(), counts, 7, nletters)
+        seven, eight = _wordkeys.bingo_fits(table, wordmap.map_keys(), counts, 7, nletters)
         assert (bool(seven), int(eight)) == fits_by_brute_force(rack, words), rack
         yes += bool(seven)
     assert 30 <= yes < 90  # both answers were tested
@@ -105,7 +105,7 @@ def test_the_map_lists_the_words_of_a_bingo(words: list[tuple[int, ...]]) -> Non
             counts[t] += 1
         letters = Counter(t for t in rack if t)
         for through in (0, EN.tiles.code("E"), EN.tiles.code("Q")):
-            n = wordmap.bingo_words(built.table, built.word_keys, wordmap.map_keys(), counts, 7,
+            n = _wordkeys.bingo_words(built.table, built.word_keys, wordmap.map_keys(), counts, 7,
                                     through, nletters, found, blanks)
             got: Counter[tuple[int, ...]] = Counter()
             for row, (x, y) in zip(found[:n], blanks[:n], strict=True):
@@ -145,7 +145,7 @@ def test_the_map_knows_the_longer_bingos(words: list[tuple[int, ...]]) -> None:
             want = any(sum(w.values()) == length and not letters - w for w in long)
             rack_key = np.uint64(sum(int(keys[t]) for t in rack if t) % 2**64)
             through_key = np.uint64(sum(int(keys[t]) for t in codes) % 2**64)
-            got = wordmap.long_bingo(built.long_table, keys, rack_key, rack.count(0),
+            got = _wordkeys.long_bingo(built.long_table, keys, rack_key, rack.count(0),
                                      through_key, length, nletters, seen, answers)
             assert got == want, (rack, through)
             tally[got] += 1
@@ -153,7 +153,7 @@ def test_the_map_knows_the_longer_bingos(words: list[tuple[int, ...]]) -> None:
     assert answers[-1] == 32  # answers kept while the table is at most half full
     # three blanks, or a word longer than a board line: not known, so possible
     for blanks, length in ((3, 10), (0, 16)):
-        assert wordmap.long_bingo(built.long_table, keys, np.uint64(0), blanks, np.uint64(0),
+        assert _wordkeys.long_bingo(built.long_table, keys, np.uint64(0), blanks, np.uint64(0),
                                   length, 26, seen, answers)
 
 
@@ -163,11 +163,11 @@ def test_short_racks_and_many_blanks() -> None:
     keys = wordmap.map_keys()
     short = np.zeros(64, np.int64)
     short[1] = 6  # six tiles: no bingo
-    assert wordmap.bingo_fits(table, keys, short, 7, 26) == (False, 0)
+    assert _wordkeys.bingo_fits(table, keys, short, 7, 26) == (False, 0)
     blanks = np.zeros(64, np.int64)
     blanks[0] = 3
     blanks[5] = 4  # three blanks are not looked up: anything may go
-    seven, eight = wordmap.bingo_fits(table, keys, blanks, 7, 26)
+    seven, eight = _wordkeys.bingo_fits(table, keys, blanks, 7, 26)
     assert seven and eight == np.uint64(0xFFFFFFFFFFFFFFFF)
 
 

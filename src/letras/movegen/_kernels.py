@@ -26,9 +26,9 @@ from numba.extending import intrinsic
 from letras.movegen._kept import _grow, _with_mirrors
 from letras.movegen._kept import _weakest as _weakest  # the sim's lane search uses it here
 from letras.movegen._mapped import _map_bingos, map_setup
+from letras.movegen._wordkeys import long_bingo
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
-from letras.movegen.wordmap import long_bingo
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -291,7 +291,7 @@ def _shadow(
     where the whole rack goes down. With ``direct``, the bingos that take in at most one
     board tile are not searched (:func:`_map_bingos` lays them): their spans are left out;
     through more board tiles, the bonus counts only if the map's longer words allow it
-    (:func:`letras.movegen.wordmap.long_bingo`, ``rack_key`` the key of the rack's tiles but
+    (:func:`letras.movegen._wordkeys.long_bingo`, ``rack_key`` the key of the rack's tiles but
     blanks; ``seen`` and ``answers`` its answers so far). With ``used`` above 0, a bound on
     the plays that lay at least that many blanks: their leaves keep fewer."""
     lmv = np.zeros(size, np.int64)

@@ -11,7 +11,8 @@ import numpy as np
 from numba import njit
 
 from letras.movegen._kept import _record
-from letras.movegen.wordmap import MAX_BLANKS, bingo_fits, bingo_words
+from letras.movegen._wordkeys import bingo_fits, bingo_words
+from letras.movegen.wordmap import MAX_BLANKS
 
 TILE_MASK = 0x3F
 ONE = np.uint64(1)
