@@ -251,9 +251,10 @@ def main() -> None:
         else:
             jobs = [(a.edition, i, a.bag[i % len(a.bag)], v, a.work)
                     for i in range(a.positions) for v in a.variants]
-            for i, variant, margin in pool.map(outcome, jobs, chunksize=2):
+            for i, variant, margin in pool.imap(outcome, jobs, chunksize=2):
                 if margin is not None:
                     by.setdefault(i, {})[variant] = margin
+                    print(i, repr(variant), margin, file=sys.stderr, flush=True)
     for v in a.variants:
         margins = [m[v] for m in by.values()]
         wins = sum(1.0 if x > 0 else 0.5 if x == 0 else 0.0 for x in margins)
