@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sim_ab import words  # noqa: E402
+from sim_ab import words
 
-from letras.ai import EquityPlayer, Limit  # noqa: E402
-from letras.ai.sim import SimPlayer, rollouts  # noqa: E402
-from letras.game import Game, PlayerView  # noqa: E402
+from letras.ai import EquityPlayer, Limit
+from letras.ai.sim import SimPlayer, rollouts
+from letras.game import Game, PlayerView
 
 
 def positions(edition: str, games: int) -> list[PlayerView]:

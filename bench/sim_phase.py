@@ -26,7 +26,7 @@ same positions (paired), and ``mid - eq`` the mid-game's gain (paired only by th
 line a game goes to ``--out`` as games finish (a run stopped early keeps what it finished);
 ``--summary`` prints win rates (ties half; Wilson 95% intervals), mean spreads of the sim seat
 and the paired differences with 95% intervals, from one file or several (their games
-together, by number).
+together; a game written twice to one file counts once).
 """
 
 from __future__ import annotations
@@ -45,13 +45,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sim_ab import configured, words  # noqa: E402
+from sim_ab import configured, words
 
-from letras.ai import EquityPlayer, Limit  # noqa: E402
-from letras.ai.player import Player  # noqa: E402
-from letras.ai.selfplay import Estimate, run_game  # noqa: E402
-from letras.ai.sim import rollouts  # noqa: E402
-from letras.game import Game  # noqa: E402
+from letras.ai import EquityPlayer, Limit
+from letras.ai.player import Player
+from letras.ai.selfplay import Estimate, run_game
+from letras.ai.sim import rollouts
+from letras.game import Game
 
 BRANCHES = ("full", "mid", "end", "empty", "eq")
 
@@ -155,12 +155,11 @@ def summary(rows: list[dict[str, Any]]) -> str:
         changed = sum(1 for x in d if x)
         lines.append(f"{a} - {b}: spread {statistics.fmean(d):+.2f} +- {half:.2f}, "
                      f"net wins {wins:+g} ({wins / n:+.1%}), games changed {changed}")
-    mid = [r["mid_sim"] for r in rows]
-    end = [r["t_full"] for r in rows]
-    lines.append(
-        f"sim seconds a choice: mid-game {sum(m[0] for m in mid) / max(1, sum(m[1] for m in mid)):.2f} "
-        f"({sum(m[1] for m in mid)} choices), end {sum(e[0] for e in end) / max(1, sum(e[1] for e in end)):.2f} "
-        f"({sum(e[1] for e in end)} choices)")
+    for label, key in (("mid-game", "mid_sim"), ("end", "t_full")):
+        seconds = sum(r[key][0] for r in rows)
+        choices = sum(r[key][1] for r in rows)
+        lines.append(f"sim seconds a choice, {label}: {seconds / max(1, choices):.2f} "
+                     f"({choices} choices)")
     return "\n".join(lines)
 
 
@@ -182,7 +181,7 @@ def main() -> None:
         for path in a.summary:
             for line in path.read_text().splitlines():
                 r = json.loads(line)
-                rows[r["game"]] = r
+                rows[(str(path), r["game"])] = r
         print(summary(list(rows.values())))
         return
     jobs = [(a.edition, a.seed, i, a.variant, a.work, a.switch)
