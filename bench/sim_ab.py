@@ -19,7 +19,9 @@ constructor argument, ``work=N`` the variant's own work limit, and ``rev=REV`` l
 :mod:`letras.ai.sim` as it was at git revision ``REV``, the single module of older revisions or
 the package (the other modules stay as they are now). The empty string is the code as it is.
 
-Prints, per variant, the win rate (ties count half) and mean final spread of the sim seat,
+Each game's final spread is written to standard error as it ends (``i 'variant' spread``: a
+run stopped early keeps what it finished). Prints, per variant, the win rate (ties count half)
+and mean final spread of the sim seat,
 and for every variant after the first its paired difference of spread from the first (95%
 interval) and the net number of games it wins that the first does not.
 
