@@ -53,11 +53,13 @@ MIN_ITERATIONS = 8
 END_CANDIDATES = 100
 """Candidates simulated when the bag is empty and there is one opponent: every rollout is then
 the same (all tiles are known), one iteration says all, and there is time for more of them (as
-many as the work limit fits: the best by equity first). 100 rather than 30: +1.1 +- 0.65 points
-of final spread a game in English (``bench/README.md``, "Why sim gains little in English")."""
+many as the work limit fits: the best by equity first). 100 rather than 30: +1.3 +- 0.6 points
+of final spread a game in English, +1.5 +- 1.0 in Portuguese, on the same positions
+(``bench/README.md``, "Why sim gains little in English")."""
 DEFAULT_LIMIT = Limit(work=600)
-"""The bound used when ``choose`` gets no limit: 600 simulated plays, about 0.7 s in English
-and 1 s in Portuguese on the project's machine (less when one candidate stands out early)."""
+"""The bound used when ``choose`` gets no limit: 600 simulated plays, about 0.5 s of one idle
+core a choice in English and 0.4 s in Portuguese on average over a game (``bench/sim_pace.py``;
+less when one candidate stands out early). 1 s a choice is about 1,400 in English."""
 
 
 class SimError(LetrasError):
