@@ -59,7 +59,8 @@ of final spread a game in English, +1.5 +- 1.0 in Portuguese, on the same positi
 DEFAULT_LIMIT = Limit(work=600)
 """The bound used when ``choose`` gets no limit: 600 simulated plays, about 0.5 s of one idle
 core a choice in English and 0.4 s in Portuguese on average over a game (``bench/sim_pace.py``;
-less when one candidate stands out early). 1 s a choice is about 1,450 in English, 2,000 in Portuguese."""
+less when one candidate stands out early). 1 s a choice is about 1,450 in English, 2,000 in
+Portuguese."""
 
 
 class SimError(LetrasError):
