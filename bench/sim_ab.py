@@ -19,7 +19,9 @@ constructor argument, ``work=N`` the variant's own work limit, and ``rev=REV`` l
 :mod:`letras.ai.sim` as it was at git revision ``REV``, the single module of older revisions or
 the package (the other modules stay as they are now). The empty string is the code as it is.
 
-Prints, per variant, the win rate (ties count half) and mean final spread of the sim seat,
+Each game's final spread is written to standard error as it ends (``i 'variant' spread``: a
+run stopped early keeps what it finished). Prints, per variant, the win rate (ties count half)
+and mean final spread of the sim seat,
 and for every variant after the first its paired difference of spread from the first (95%
 interval) and the net number of games it wins that the first does not.
 
@@ -251,9 +253,10 @@ def main() -> None:
         else:
             jobs = [(a.edition, i, a.bag[i % len(a.bag)], v, a.work)
                     for i in range(a.positions) for v in a.variants]
-            for i, variant, margin in pool.map(outcome, jobs, chunksize=2):
+            for i, variant, margin in pool.imap(outcome, jobs, chunksize=2):
                 if margin is not None:
                     by.setdefault(i, {})[variant] = margin
+                    print(i, repr(variant), margin, file=sys.stderr, flush=True)
     for v in a.variants:
         margins = [m[v] for m in by.values()]
         wins = sum(1.0 if x > 0 else 0.5 if x == 0 else 0.0 for x in margins)

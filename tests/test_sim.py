@@ -263,6 +263,38 @@ def test_with_the_bag_empty_it_plays_each_candidate_out_once() -> None:
     assert by["-"].spread < 0
 
 
+def test_with_the_bag_empty_a_small_limit_simulates_the_best_that_fit(
+    en_words: WordGraph,
+) -> None:
+    """With the bag empty the one iteration must fit the work: a limit that cannot pay for
+    every candidate's rollout to the end keeps the equity player's best, as many as fit (a
+    rollout's cost guessed at END_PLIES / 2 replies), instead of simulating none."""
+    from letras.ai.sim.player import END_CANDIDATES
+    from letras.ai.sim.rollouts import END_PLIES
+
+    game = advanced_game(find_edition("en"), en_words, 2, seed=5, turns=0)
+    equity = EquityPlayer(en_words)
+    while not game.over and game.bag_count:
+        if game.challengeable is not None:
+            game.accept()
+            continue
+        game.apply(equity.choose(game.view(game.to_move)))
+    if game.challengeable is not None and not game.over:
+        game.accept()
+    assert not game.over and game.bag_count == 0
+    view = game.view(game.to_move)
+    ranked = [c.choice for c in equity.ranked(view, END_CANDIDATES)]
+    fit = 10
+    assert len(ranked) > fit
+    small = SimPlayer(en_words, seed=1).analyse(view, Limit(work=fit * END_PLIES // 2))
+    assert small.stopped == "exact" and small.iterations == 1
+    assert {c.choice for c in small.candidates} == set(ranked[:fit])
+    whole = SimPlayer(en_words, seed=1).analyse(view, Limit(work=END_CANDIDATES * END_PLIES))
+    assert len(whole.candidates) == len(ranked)
+    # The same deal for both (every tile is known): the larger set can only do better.
+    assert whole.best.value >= small.best.value
+
+
 def test_with_the_bag_empty_and_two_opponents_it_samples_their_racks(
     en_words: WordGraph,
 ) -> None:
