@@ -21,9 +21,30 @@ from typing import Any
 
 import numpy as np
 from numba import njit
+from numba.extending import intrinsic
+from numba.np.arrayobj import populate_array
 
 from letras.movegen import _kernels as k
 from letras.movegen.columns import COLUMNS
+
+
+def _unowned_intrinsic(typingctx: Any, arr: Any) -> Any:  # pragma: no cover - compiled
+    """The same array (data, shape, strides) without an owner: no memory-info block, so the
+    compiled code counts no references to it (see :func:`lane_plays`). The caller must keep
+    the array itself alive while the view is used, and never hand the view back to Python."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        cls = context.make_array(arr)
+        src = cls(context, builder, value=args[0])
+        out = cls(context, builder)
+        populate_array(out, data=src.data, shape=src.shape,  # type: ignore[no-untyped-call]
+                       strides=src.strides, itemsize=src.itemsize, meminfo=None)
+        return out._getvalue()
+
+    return arr(arr), codegen
+
+
+_unowned: Any = intrinsic(_unowned_intrinsic)
 
 
 @njit(cache=True)
@@ -96,23 +117,40 @@ def lane_plays(
     """The plays of the rack ``counts`` (per tile code, 0 = blanks) along the lanes set in
     ``lanes`` (bit ``row`` across, ``size + column`` down), in the move generator's order,
     into ``meta``, ``out`` (grown as needed; returned) from row 0; and their count. The board
-    must not be empty."""
+    must not be empty.
+
+    Numba counts the references of each of the generator's lane search's (``_dfs``) ~30
+    array arguments, with atomic operations, on entry to each call (one per anchor): measured,
+    a third of this function's time (``bench/README.md``, "``_dfs`` without replacing its
+    arrays"). So it is handed views without an owner (:func:`_unowned`), whose counts cost
+    nothing: of the arguments (their caller keeps them) and of the arrays made here (kept
+    alive to the end: see ``alive``). When they are full, ``_dfs`` says so and they are grown
+    here: a grown copy of ``meta``, ``out`` or ``val`` is owned as usual, and returned
+    instead."""
     count = 0
+    u = _unowned
+    m_view, o_view, v_view = u(meta), u(out), u(val)
     table = np.zeros(1, np.float64)
     radix = np.zeros(64, np.int64)
     (frames, todo, lists, cur, anchor, playable, rack_mask, _, _, codes, rem,
      leave_by_placed, sides, opts, coefs) = k.search_setup(counts, values, size, False,
                                                            table, radix)
     no_map = k.no_bingo_map()
+    pk_u, values_u, counts_u = u(pk), u(values), u(counts)
+    has_u, scores_u = u(has), u(scores)
+    frames_u, todo_u, lists_u, cur_u = u(frames), u(todo), u(lists), u(cur)
+    anchor_u, playable_u, table_u, radix_u = u(anchor), u(playable), u(table), u(radix)
+    codes_u, rem_u, leave_u = u(codes), u(rem), u(leave_by_placed)
+    sides_u, opts_u, coefs_u = u(sides), u(opts), u(coefs)
     centre = (size // 2) * size + size // 2
     for bit in range(2 * size):
         if not (lanes >> bit) & 1:
             continue
         direction = 0 if bit < size else 1
         row = bit if bit < size else bit - size
-        grid = board if direction == 0 else tboard
-        lm = letter if direction == 0 else tletter
-        wm = word if direction == 0 else tword
+        grid = u(board) if direction == 0 else u(tboard)
+        lm = u(letter) if direction == 0 else u(tletter)
+        wm = u(word) if direction == 0 else u(tword)
         base = row * size
         k._lane_setup(grid, row, size, False, centre, sets[direction], rack_mask, anchor,
                       playable)
@@ -122,15 +160,21 @@ def lane_plays(
             got = k.FULL
             while got == k.FULL:
                 got = k._dfs(
-                    pk, grid[base: base + size], base, row, direction, a, size, anchor,
-                    playable, has[direction], scores[direction], lm, wm, values, counts,
-                    rack_size, bingo, join_words, 0, frames, todo, lists, cur, meta, out, val,
-                    count, False, table, radix, codes, leave_by_placed, rem, sides, opts,
-                    coefs, False, no_map,
+                    pk_u, grid[base: base + size], base, row, direction, a, size, anchor_u,
+                    playable_u, has_u[direction], scores_u[direction], lm, wm, values_u,
+                    counts_u, rack_size, bingo, join_words, 0, frames_u, todo_u, lists_u,
+                    cur_u, m_view, o_view, v_view, count, False, table_u, radix_u, codes_u,
+                    leave_u, rem_u, sides_u, opts_u, coefs_u, False, no_map,
                 )
-                if got == k.FULL:
-                    meta, out, val = k._grow(meta, out, val)
+                if got == k.FULL:  # grown: owned copies
+                    m_view, o_view, v_view = k._grow(m_view, o_view, v_view)
             count = got
+    # the arrays made here stay alive until the views of them are no longer used
+    alive = (frames.size + todo.size + lists.size + cur.size + anchor.size + playable.size
+             + table.size + radix.size + codes.size + rem.size + leave_by_placed.size
+             + sides.size + opts.size + coefs.size)
+    if alive < 0 or m_view.shape[0] != meta.shape[0]:
+        return m_view, o_view, v_view, count  # grown: owned copies
     return meta, out, val, count
 
 
