@@ -111,7 +111,8 @@ def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
 def test_lane_plays_into_arrays_too_small_or_big_enough(en_words: WordGraph, rows: int) -> None:
     """The plays along every lane are :func:`generate`'s whether the arrays given hold them
     (then those very arrays come back, written) or must grow (the generator's lane search
-    writes into views of them without an owner, and grows owned copies, which come back)."""
+    stops when they are full, and the anchor is searched again into grown copies, which come
+    back): with one row, they fill on the first play and again and again."""
     game = play_until_bag_empty(EN, 1, en_words)
     size = game.board.size
     letter, word, values = _edition_arrays(EN)
@@ -136,6 +137,37 @@ def test_lane_plays_into_arrays_too_small_or_big_enough(en_words: WordGraph, row
         assert (meta is given[0]) == (val is given[2]) == (n <= rows)
         checked += n > rows
     assert rows > 1 or checked == 3
+
+
+def test_generate_growing_its_arrays_finds_the_plays_of_arrays_big_enough(
+        en_words: WordGraph) -> None:
+    """With two blanks, :func:`generate` finds more plays than the rows it starts with (1024),
+    so its lane search fills them and an anchor is searched again into grown ones: the plays,
+    in order, are those of the lane search into arrays that never fill, all different."""
+    game = play_until_bag_empty(EN, 2, en_words)
+    size = game.board.size
+    letter, word, values = _edition_arrays(EN)
+    squares, transposed = flat(game.board)
+    graph = packed(en_words)
+    sets, scores, has = all_cross(graph, squares, transposed, size, values,
+                                  len(EN.tiles.labels) - 1)
+    rack = (0, 0, *game.rack(0)[:5])
+    plays = generate(game.board, rack, en_words)
+    counts = np.zeros(64, np.int64)
+    for t in rack:
+        counts[t] += 1
+    rows = 1 << 16
+    given = scratch(size, rows)
+    meta, out, _, n = lane_plays(
+        graph, squares, transposed, size, sets, scores, has, letter, word,
+        letter.reshape(size, size).T.copy().reshape(-1),
+        word.reshape(size, size).T.copy().reshape(-1), values, counts, EN.rack_size,
+        EN.rules.bingo_bonus, True, (1 << (2 * size)) - 1, *given)
+    assert meta is given[0]  # never full
+    assert 1024 < len(plays) == n < rows
+    assert (meta[:n] == plays.meta).all() and (out[:n] == plays.tiles).all()
+    keys = {(tuple(m), bytes(o)) for m, o in zip(plays.meta, plays.tiles, strict=True)}
+    assert len(keys) == n
 
 
 @pytest.mark.parametrize("changes", [

@@ -23,8 +23,9 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
-from letras.movegen._kept import _grow, _with_mirrors
+from letras.movegen._kept import _grow as _grow  # the lane searches grow their arrays with it
 from letras.movegen._kept import _weakest as _weakest  # the sim's lane search uses it here
+from letras.movegen._kept import _with_mirrors
 from letras.movegen._mapped import _map_bingos, map_setup
 from letras.movegen._wordkeys import long_bingo
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
@@ -68,6 +69,8 @@ on any board of the game: else the bound is made again)."""
 PRUNE_DEPTH = 2
 """A partial play is bounded (for the best few plays) only while it goes left, has at most
 this many tiles and a blank is left: elsewhere the bound costs more time than it saves."""
+FULL = -1
+"""What :func:`_dfs` returns when the arrays it writes plays into have no row left."""
 ONE = np.uint64(1)
 trailing_zeros: Any = _trailing_zeros  # an LLVM intrinsic, untyped for mypy
 
@@ -687,12 +690,18 @@ def _generate(
                                              nletters, seen, answers)
                     n_an += 1
                     continue
-                meta, out, val, count = _dfs(
-                    pk, lane, base, row, direction, a, size, anchor, playable, has,
-                    cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep, frames,
-                    todo, lists, cur, meta, out, val, count, use_leave, leave_table, radix, codes,
-                    leave_by_placed, rem, sides, opts, coefs, direct, bingo_map,
-                )
+                got = FULL
+                while got == FULL:
+                    got = _dfs(
+                        pk, lane, base, row, direction, a, size, anchor, playable, has,
+                        cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep,
+                        frames, todo, lists, cur, meta, out, val, count, use_leave,
+                        leave_table, radix, codes, leave_by_placed, rem, sides, opts, coefs,
+                        direct, bingo_map,
+                    )
+                    if got == FULL:
+                        meta, out, val = _grow(meta, out, val)
+                count = got
     if keep:
         order = np.argsort(-an_bound[:n_an], kind="mergesort")
         for idx in order:
@@ -706,13 +715,18 @@ def _generate(
             base = row * size
             _lane_setup(grid, row, size, empty, centre, all_sets[direction], rack_mask,
                         anchor, playable)
-            meta, out, val, count = _dfs(
-                pk, grid[base: base + size], base, row, direction, an_a[idx], size,
-                anchor, playable, all_has[direction], all_cscores[direction], lm, wm, values,
-                rack, rack_size, bingo, join_words, keep, frames, todo, lists, cur, meta, out, val,
-                count, use_leave, leave_table, radix, codes, leave_by_placed, rem, sides, opts,
-                coefs, direct, bingo_map,
-            )
+            got = FULL
+            while got == FULL:
+                got = _dfs(
+                    pk, grid[base: base + size], base, row, direction, an_a[idx], size,
+                    anchor, playable, all_has[direction], all_cscores[direction], lm, wm,
+                    values, rack, rack_size, bingo, join_words, keep, frames, todo, lists, cur,
+                    meta, out, val, count, use_leave, leave_table, radix, codes,
+                    leave_by_placed, rem, sides, opts, coefs, direct, bingo_map,
+                )
+                if got == FULL:
+                    meta, out, val = _grow(meta, out, val)
+            count = got
     if mirror:
         return _with_mirrors(meta, out, val, count, keep)
     return meta, out, val, count
@@ -759,10 +773,14 @@ def _dfs(
     todo: Any, lists: Any, cur: Any, meta: Any, out: Any, val: Any, count: int,
     use_leave: bool, leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any,
     sides: Any, opts: Any, coefs: Any, direct: bool, bingo_map: Any,
-) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+) -> int:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`),
     but with ``direct`` the bingos that take in at most one board tile (see :func:`_shadow`;
-    ``bingo_map`` as :func:`_bound` takes it).
+    ``bingo_map`` as :func:`_bound` takes it), written into ``meta``, ``out``, ``val`` from row
+    ``count``; returns the new count, or :data:`FULL` when the arrays ran out of rows (the rack
+    given back as it was): the caller grows them (``_grow``) and calls again with the same
+    ``count``, which finds the same plays in the same order. The
+    arrays are never replaced here, so numba counts no references to them in the loop.
 
     When only the best ``keep`` are kept and that many are found, a partial play is not
     extended if its bound (:func:`_bound`, plus the best leave value) cannot beat the weakest
@@ -810,7 +828,7 @@ def _dfs(
     root_tiles = _below(pk, 1)
     first = _fits(root_tiles, lane, a, playable, have, rack[0] > 0 and caps[1] > threshold)
     if first == 0:
-        return meta, out, val, count
+        return count
     d = 0
     _push(frames, 0, a, 0, root, a, 0, 1, 0, 0)
     todo[0] = first
@@ -931,7 +949,14 @@ def _dfs(
                 skip = skip or rank <= val[slot]
             if not skip:
                 if slot == meta.shape[0]:
-                    meta, out, val = _grow(meta, out, val)
+                    # full: give back the rack's tiles laid so far and say so (the caller
+                    # grows the arrays and searches this anchor again from ``count``)
+                    for i in range(d + 1):
+                        taken = frames[i, TAKEN]
+                        if taken >= 0:
+                            rack[taken] += 1
+                            frames[i, TAKEN] = -1
+                    return FULL
                 val[slot] = rank
                 r0 = row if direction == 0 else left
                 c0 = left if direction == 0 else row
@@ -987,4 +1012,4 @@ def _dfs(
                 _push(frames, d, pos + 1, 1, arc, left, main, mult, cross, placed)
                 todo[d] = fits
                 lists[d] = below
-    return meta, out, val, count
+    return count

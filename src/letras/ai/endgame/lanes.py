@@ -119,13 +119,14 @@ def lane_plays(
     into ``meta``, ``out`` (grown as needed; returned) from row 0; and their count. The board
     must not be empty.
 
-    The generator's lane search (``_dfs``) may replace the arrays it writes plays into (to
-    grow them) inside its loop, so numba counts their references, with atomic operations, on
-    every step of that loop, and on entry to each call for each of its ~30 array arguments:
-    measured, most of this function's time. So it is handed views without an owner
-    (:func:`_unowned`), whose counts cost nothing: of the arguments (their caller keeps them)
-    and of the arrays made here (kept alive to the end: see ``alive``). A grown copy of
-    ``meta``, ``out`` or ``val`` is owned as usual, and returned instead."""
+    Numba counts the references of each of the generator's lane search's (``_dfs``) ~30
+    array arguments, with atomic operations, on entry to each call (one per anchor): measured,
+    a third of this function's time (``bench/README.md``, "``_dfs`` without replacing its
+    arrays"). So it is handed views without an owner (:func:`_unowned`), whose counts cost
+    nothing: of the arguments (their caller keeps them) and of the arrays made here (kept
+    alive to the end: see ``alive``). When they are full, ``_dfs`` says so and they are grown
+    here: a grown copy of ``meta``, ``out`` or ``val`` is owned as usual, and returned
+    instead."""
     count = 0
     u = _unowned
     m_view, o_view, v_view = u(meta), u(out), u(val)
@@ -156,13 +157,18 @@ def lane_plays(
         for a in range(size):
             if not anchor[a] or playable[a] == 0:
                 continue
-            m_view, o_view, v_view, count = k._dfs(
-                pk_u, grid[base: base + size], base, row, direction, a, size, anchor_u,
-                playable_u, has_u[direction], scores_u[direction], lm, wm, values_u,
-                counts_u, rack_size, bingo, join_words, 0, frames_u, todo_u, lists_u, cur_u,
-                m_view, o_view, v_view, count, False, table_u, radix_u, codes_u, leave_u,
-                rem_u, sides_u, opts_u, coefs_u, False, no_map,
-            )
+            got = k.FULL
+            while got == k.FULL:
+                got = k._dfs(
+                    pk_u, grid[base: base + size], base, row, direction, a, size, anchor_u,
+                    playable_u, has_u[direction], scores_u[direction], lm, wm, values_u,
+                    counts_u, rack_size, bingo, join_words, 0, frames_u, todo_u, lists_u,
+                    cur_u, m_view, o_view, v_view, count, False, table_u, radix_u, codes_u,
+                    leave_u, rem_u, sides_u, opts_u, coefs_u, False, no_map,
+                )
+                if got == k.FULL:  # grown: owned copies
+                    m_view, o_view, v_view = k._grow(m_view, o_view, v_view)
+            count = got
     # the arrays made here stay alive until the views of them are no longer used
     alive = (frames.size + todo.size + lists.size + cur.size + anchor.size + playable.size
              + table.size + radix.size + codes.size + rem.size + leave_by_placed.size

@@ -115,11 +115,16 @@ def top_on_lanes(
         grid = grids[d]
         base = row * size
         k._lane_setup(grid, row, size, False, centre, sets[d], rack_mask, anchor, playable)
-        meta, out, val, count = k._dfs(
-            pk, grid[base: base + size], base, row, d, an_a[idx], size, anchor, playable,
-            has[d], cscores[d], lms[d], wms[d], values, rack, rack_size, bingo, join, keep,
-            frames, todo, lists, cur, meta, out, val, count, True, leaves, radix, codes,
-            leave_by_placed, rem, sides, opts, coefs, False, no_map)
+        got = k.FULL
+        while got == k.FULL:
+            got = k._dfs(
+                pk, grid[base: base + size], base, row, d, an_a[idx], size, anchor, playable,
+                has[d], cscores[d], lms[d], wms[d], values, rack, rack_size, bingo, join, keep,
+                frames, todo, lists, cur, meta, out, val, count, True, leaves, radix, codes,
+                leave_by_placed, rem, sides, opts, coefs, False, no_map)
+            if got == k.FULL:
+                meta, out, val = k._grow(meta, out, val)
+        count = got
     return meta, out, val, count
 
 
