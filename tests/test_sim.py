@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from helpers import assert_legal, hidden_twin, small_lexicon
+from helpers import assert_legal, hidden_twin, play_until_bag_empty, small_lexicon
 from letras.ai import EquityPlayer, Limit, get_player, levels
 from letras.ai.endgame import EndgamePosition, solve
 from letras.ai.leaves import HeuristicLeaves
@@ -272,17 +272,10 @@ def test_with_the_bag_empty_a_small_limit_simulates_the_best_that_fit(
     from letras.ai.sim.player import END_CANDIDATES
     from letras.ai.sim.rollouts import END_PLIES
 
-    game = advanced_game(find_edition("en"), en_words, 2, seed=5, turns=0)
-    equity = EquityPlayer(en_words)
-    while not game.over and game.bag_count:
-        if game.challengeable is not None:
-            game.accept()
-            continue
-        game.apply(equity.choose(game.view(game.to_move)))
-    if game.challengeable is not None and not game.over:
-        game.accept()
+    game = play_until_bag_empty(find_edition("en"), 5, en_words)
     assert not game.over and game.bag_count == 0
     view = game.view(game.to_move)
+    equity = EquityPlayer(en_words)
     ranked = [c.choice for c in equity.ranked(view, END_CANDIDATES)]
     fit = 10
     assert len(ranked) > fit
