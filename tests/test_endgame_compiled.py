@@ -6,6 +6,8 @@ options; the same position and work limit give the same answer twice."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pytest
@@ -107,6 +109,27 @@ def test_cross_sets_kept_play_by_play_are_the_generators(en_words: WordGraph,
     assert checked >= 2
 
 
+def _on_every_lane(game: Game, en_words: WordGraph, rack: Sequence[int],
+                   given: tuple[Any, ...]) -> tuple[Any, Any, Any, int]:
+    """:func:`lane_plays` of ``rack`` along every lane of the board of ``game`` (English),
+    into the arrays ``given``."""
+    size = game.board.size
+    letter, word, values = _edition_arrays(EN)
+    squares, transposed = flat(game.board)
+    graph = packed(en_words)
+    sets, scores, has = all_cross(graph, squares, transposed, size, values,
+                                  len(EN.tiles.labels) - 1)
+    counts = np.zeros(64, np.int64)
+    for t in rack:
+        counts[t] += 1
+    meta, out, val, n = lane_plays(
+        graph, squares, transposed, size, sets, scores, has, letter, word,
+        letter.reshape(size, size).T.copy().reshape(-1),
+        word.reshape(size, size).T.copy().reshape(-1), values, counts, EN.rack_size,
+        EN.rules.bingo_bonus, True, (1 << (2 * size)) - 1, *given)
+    return meta, out, val, int(n)
+
+
 @pytest.mark.parametrize("rows", [1, 4096])
 def test_lane_plays_into_arrays_too_small_or_big_enough(en_words: WordGraph, rows: int) -> None:
     """The plays along every lane are :func:`generate`'s whether the arrays given hold them
@@ -114,24 +137,11 @@ def test_lane_plays_into_arrays_too_small_or_big_enough(en_words: WordGraph, row
     stops when they are full, and the anchor is searched again into grown copies, which come
     back): with one row, they fill on the first play and again and again."""
     game = play_until_bag_empty(EN, 1, en_words)
-    size = game.board.size
-    letter, word, values = _edition_arrays(EN)
-    squares, transposed = flat(game.board)
-    graph = packed(en_words)
-    sets, scores, has = all_cross(graph, squares, transposed, size, values,
-                                  len(EN.tiles.labels) - 1)
     checked = 0
     for rack in (game.rack(0), game.rack(1), (0, 0, 1, 5, 9)):
         plays = generate(game.board, rack, en_words)
-        counts = np.zeros(64, np.int64)
-        for t in rack:
-            counts[t] += 1
-        given = scratch(size, rows)
-        meta, out, val, n = lane_plays(
-            graph, squares, transposed, size, sets, scores, has, letter, word,
-            letter.reshape(size, size).T.copy().reshape(-1),
-            word.reshape(size, size).T.copy().reshape(-1), values, counts, EN.rack_size,
-            EN.rules.bingo_bonus, True, (1 << (2 * size)) - 1, *given)
+        given = scratch(game.board.size, rows)
+        meta, out, val, n = _on_every_lane(game, en_words, rack, given)
         assert n == len(plays) > 0
         assert (meta[:n] == plays.meta).all() and (out[:n] == plays.tiles).all()
         assert (meta is given[0]) == (val is given[2]) == (n <= rows)
@@ -145,24 +155,11 @@ def test_generate_growing_its_arrays_finds_the_plays_of_arrays_big_enough(
     so its lane search fills them and an anchor is searched again into grown ones: the plays,
     in order, are those of the lane search into arrays that never fill, all different."""
     game = play_until_bag_empty(EN, 2, en_words)
-    size = game.board.size
-    letter, word, values = _edition_arrays(EN)
-    squares, transposed = flat(game.board)
-    graph = packed(en_words)
-    sets, scores, has = all_cross(graph, squares, transposed, size, values,
-                                  len(EN.tiles.labels) - 1)
     rack = (0, 0, *game.rack(0)[:5])
     plays = generate(game.board, rack, en_words)
-    counts = np.zeros(64, np.int64)
-    for t in rack:
-        counts[t] += 1
     rows = 1 << 16
-    given = scratch(size, rows)
-    meta, out, _, n = lane_plays(
-        graph, squares, transposed, size, sets, scores, has, letter, word,
-        letter.reshape(size, size).T.copy().reshape(-1),
-        word.reshape(size, size).T.copy().reshape(-1), values, counts, EN.rack_size,
-        EN.rules.bingo_bonus, True, (1 << (2 * size)) - 1, *given)
+    given = scratch(game.board.size, rows)
+    meta, out, _, n = _on_every_lane(game, en_words, rack, given)
     assert meta is given[0]  # never full
     assert 1024 < len(plays) == n < rows
     assert (meta[:n] == plays.meta).all() and (out[:n] == plays.tiles).all()
