@@ -27,6 +27,7 @@ from letras.movegen._kept import _grow as _grow  # the lane searches grow their 
 from letras.movegen._kept import _weakest as _weakest  # the sim's lane search uses it here
 from letras.movegen._kept import _with_mirrors
 from letras.movegen._mapped import _map_bingos, map_setup
+from letras.movegen._views import unowned
 from letras.movegen._wordkeys import long_bingo
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
@@ -641,7 +642,16 @@ def _generate(
     (frames, todo, lists, cur, anchor, playable, rack_mask, rack_total, rv, codes, rem,
      leave_by_placed, sides, opts, coefs) = search_setup(rack, values, size, use_leave,
                                                          leave_table, radix)
-    bingo_map = (long_table, map_keys, nletters, seen, answers)
+    # The searches are handed views without an owner (see :mod:`letras.movegen._views`): the
+    # arrays themselves are kept alive to the end (``alive`` below).
+    u = unowned
+    u_pk, u_values, u_rack, u_leave_table, u_radix = u(pk), u(values), u(rack), u(
+        leave_table), u(radix)
+    u_frames, u_todo, u_lists, u_cur = u(frames), u(todo), u(lists), u(cur)
+    u_anchor, u_playable, u_codes, u_rem = u(anchor), u(playable), u(codes), u(rem)
+    u_leave_by_placed, u_sides, u_opts, u_coefs = u(leave_by_placed), u(sides), u(opts), u(
+        coefs)
+    u_map = (u(long_table), u(map_keys), nletters, u(seen), u(answers))
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
@@ -683,21 +693,21 @@ def _generate(
                     an_dir[n_an] = direction
                     an_row[n_an] = row
                     an_a[n_an] = a
-                    an_bound[n_an] = _shadow(lane, base, a, size, anchor, playable, has,
-                                             cscores, lm, wm, values, rv, rack,
-                                             rack_total, rack_size, bingo, leave_by_placed,
-                                             direct, long_table, map_keys, rack_key,
-                                             nletters, seen, answers)
+                    an_bound[n_an] = _shadow(u(lane), base, a, size, u_anchor, u_playable,
+                                             u(has), u(cscores), u(lm), u(wm), u_values,
+                                             u(rv), u_rack, rack_total, rack_size, bingo,
+                                             u_leave_by_placed, direct, u_map[0], u_map[1],
+                                             rack_key, nletters, u_map[3], u_map[4])
                     n_an += 1
                     continue
                 got = FULL
                 while got == FULL:
                     got = _dfs(
-                        pk, lane, base, row, direction, a, size, anchor, playable, has,
-                        cscores, lm, wm, values, rack, rack_size, bingo, join_words, keep,
-                        frames, todo, lists, cur, meta, out, val, count, use_leave,
-                        leave_table, radix, codes, leave_by_placed, rem, sides, opts, coefs,
-                        direct, bingo_map,
+                        u_pk, u(lane), base, row, direction, a, size, u_anchor, u_playable,
+                        u(has), u(cscores), u(lm), u(wm), u_values, u_rack, rack_size, bingo,
+                        join_words, keep, u_frames, u_todo, u_lists, u_cur, u(meta), u(out),
+                        u(val), count, use_leave, u_leave_table, u_radix, u_codes,
+                        u_leave_by_placed, u_rem, u_sides, u_opts, u_coefs, direct, u_map,
                     )
                     if got == FULL:
                         meta, out, val = _grow(meta, out, val)
@@ -718,18 +728,25 @@ def _generate(
             got = FULL
             while got == FULL:
                 got = _dfs(
-                    pk, grid[base: base + size], base, row, direction, an_a[idx], size,
-                    anchor, playable, all_has[direction], all_cscores[direction], lm, wm,
-                    values, rack, rack_size, bingo, join_words, keep, frames, todo, lists, cur,
-                    meta, out, val, count, use_leave, leave_table, radix, codes,
-                    leave_by_placed, rem, sides, opts, coefs, direct, bingo_map,
+                    u_pk, u(grid)[base: base + size], base, row, direction, an_a[idx], size,
+                    u_anchor, u_playable, u(all_has)[direction], u(all_cscores)[direction],
+                    u(lm), u(wm), u_values, u_rack, rack_size, bingo, join_words, keep,
+                    u_frames, u_todo, u_lists, u_cur, u(meta), u(out), u(val), count,
+                    use_leave, u_leave_table, u_radix, u_codes, u_leave_by_placed, u_rem,
+                    u_sides, u_opts, u_coefs, direct, u_map,
                 )
                 if got == FULL:
                     meta, out, val = _grow(meta, out, val)
             count = got
-    if mirror:
+    # the arrays made here stay alive until the views of them are no longer used
+    alive = (frames.size + todo.size + lists.size + cur.size + anchor.size + playable.size
+             + codes.size + rem.size + leave_by_placed.size + sides.size + opts.size
+             + coefs.size + rv.size + transposed.size + lm_t.size + wm_t.size
+             + all_has.size + all_cscores.size)
+    if mirror and alive >= 0:
         return _with_mirrors(meta, out, val, count, keep)
     return meta, out, val, count
+
 
 @njit(cache=True)
 def _state_bound(

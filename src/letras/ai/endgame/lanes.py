@@ -21,30 +21,10 @@ from typing import Any
 
 import numpy as np
 from numba import njit
-from numba.extending import intrinsic
-from numba.np.arrayobj import populate_array
 
 from letras.movegen import _kernels as k
+from letras.movegen._views import unowned
 from letras.movegen.columns import COLUMNS
-
-
-def _unowned_intrinsic(typingctx: Any, arr: Any) -> Any:  # pragma: no cover - compiled
-    """The same array (data, shape, strides) without an owner: no memory-info block, so the
-    compiled code counts no references to it (see :func:`lane_plays`). The caller must keep
-    the array itself alive while the view is used, and never hand the view back to Python."""
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        cls = context.make_array(arr)
-        src = cls(context, builder, value=args[0])
-        out = cls(context, builder)
-        populate_array(out, data=src.data, shape=src.shape,  # type: ignore[no-untyped-call]
-                       strides=src.strides, itemsize=src.itemsize, meminfo=None)
-        return out._getvalue()
-
-    return arr(arr), codegen
-
-
-_unowned: Any = intrinsic(_unowned_intrinsic)
 
 
 @njit(cache=True)
@@ -122,13 +102,13 @@ def lane_plays(
     Numba counts the references of each of the generator's lane search's (``_dfs``) ~30
     array arguments, with atomic operations, on entry to each call (one per anchor): measured,
     a third of this function's time (``bench/README.md``, "``_dfs`` without replacing its
-    arrays"). So it is handed views without an owner (:func:`_unowned`), whose counts cost
-    nothing: of the arguments (their caller keeps them) and of the arrays made here (kept
-    alive to the end: see ``alive``). When they are full, ``_dfs`` says so and they are grown
-    here: a grown copy of ``meta``, ``out`` or ``val`` is owned as usual, and returned
-    instead."""
+    arrays"). So it is handed views without an owner (:mod:`letras.movegen._views`), whose
+    counts cost nothing: of the arguments (their caller keeps them) and of the arrays made
+    here (kept alive to the end: see ``alive``). When they are full, ``_dfs`` says so and
+    they are grown here: a grown copy of ``meta``, ``out`` or ``val`` is owned as usual, and
+    returned instead."""
     count = 0
-    u = _unowned
+    u = unowned
     m_view, o_view, v_view = u(meta), u(out), u(val)
     table = np.zeros(1, np.float64)
     radix = np.zeros(64, np.int64)

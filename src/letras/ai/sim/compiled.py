@@ -56,8 +56,8 @@ from letras.movegen.leaves import CODES, kept_count
 from letras.play import Exchange, Place
 
 # (numba caches this module's code with the kernels it calls compiled in, and knows of no
-# change to them: a change to one of them must change this file too; last: the lane
-# search's FULL, 2026-12-03)
+# change to them: a change to one of them must change this file too; last: the searches'
+# unowned views, 2026-12-03)
 COMPILED = True
 """Whether :func:`make_rollouts` gives the compiled rollouts where it can (the Python ones
 otherwise: for comparisons, as ``bench/sim_compiled.py`` makes them)."""

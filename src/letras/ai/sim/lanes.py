@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from letras.movegen import _kernels as k
+from letras.movegen._views import unowned
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, ROW
 
 
@@ -81,6 +82,10 @@ def top_on_lanes(
                                                            radix)
     no_map = k.no_bingo_map()  # every anchor searched whole: no bingo laid from a map
     long_table, map_keys, _, seen, answers = no_map
+    # the searches are handed views without an owner (:mod:`letras.movegen._views`) of
+    # arrays kept alive to the end (``alive`` below)
+    u = unowned
+    u_map = (u(long_table), u(map_keys), no_map[2], u(seen), u(answers))
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
@@ -99,11 +104,12 @@ def top_on_lanes(
                 an_dir[n_an] = d
                 an_row[n_an] = row
                 an_a[n_an] = a
-                an_bound[n_an] = k._shadow(grid[base: base + size], base, a, size, anchor,
-                                           playable, has[d], cscores[d], lms[d], wms[d],
-                                           values, rv, rack, total, rack_size, bingo,
-                                           leave_by_placed, False, long_table, map_keys,
-                                           np.uint64(0), 0, seen, answers)
+                an_bound[n_an] = k._shadow(u(grid)[base: base + size], base, a, size,
+                                           u(anchor), u(playable), u(has)[d], u(cscores)[d],
+                                           u(lms)[d], u(wms)[d], u(values), u(rv), u(rack),
+                                           total, rack_size, bingo, u(leave_by_placed),
+                                           False, u(long_table), u(map_keys), np.uint64(0),
+                                           0, u(seen), u(answers))
                 n_an += 1
     order = np.argsort(-an_bound[:n_an], kind="mergesort")
     for idx in order:
@@ -118,13 +124,19 @@ def top_on_lanes(
         got = k.FULL
         while got == k.FULL:
             got = k._dfs(
-                pk, grid[base: base + size], base, row, d, an_a[idx], size, anchor, playable,
-                has[d], cscores[d], lms[d], wms[d], values, rack, rack_size, bingo, join, keep,
-                frames, todo, lists, cur, meta, out, val, count, True, leaves, radix, codes,
-                leave_by_placed, rem, sides, opts, coefs, False, no_map)
+                u(pk), u(grid)[base: base + size], base, row, d, an_a[idx], size, u(anchor),
+                u(playable), u(has)[d], u(cscores)[d], u(lms)[d], u(wms)[d], u(values),
+                u(rack), rack_size, bingo, join, keep, u(frames), u(todo), u(lists), u(cur),
+                u(meta), u(out), u(val), count, True, u(leaves), u(radix), u(codes),
+                u(leave_by_placed), u(rem), u(sides), u(opts), u(coefs), False, u_map)
             if got == k.FULL:
                 meta, out, val = k._grow(meta, out, val)
         count = got
+    alive = (frames.size + todo.size + lists.size + cur.size + anchor.size + playable.size
+             + rv.size + codes.size + rem.size + leave_by_placed.size + sides.size + opts.size
+             + coefs.size + long_table.size + map_keys.size + seen.size + answers.size)
+    if alive < 0:
+        return meta, out, val, -1
     return meta, out, val, count
 
 
