@@ -1,9 +1,8 @@
 """The compiled rollouts against the Python ones (issue 18): iterations per second of the
-``sim`` level, side by side on the same positions, interleaved: the Python rollouts, the
-compiled ones searching the whole board for every reply (``REUSE = False``), the compiled
-ones putting the first reply together lane by lane, each without the word map
-(``WORD_MAP = False``), the compiled ones lane by lane with the word map (as shipped), and
-with the map but no lane by lane.
+``sim`` level, side by side on the same positions, interleaved: the Python rollouts and the
+compiled ones without the word map (``WORD_MAP = False``), and the compiled ones with it (as
+shipped). (The first reply put together lane by lane, once measured here, is gone: it gained
+nothing beside the word map; ``bench/README.md``.)
 
 Run by hand: ``nice .venv/bin/python bench/sim_compiled.py [en pt-BR ...] [--work N]
 [--positions N] [--only NAME ...]`` (``--only`` picks variants by name, the first of them
@@ -34,16 +33,13 @@ from letras.lexicon.kwg import WordGraph
 REPEATS = 2
 
 
-VARIANTS = (("python", False, False, False), ("compiled", True, False, False),
-            ("+ reuse", True, True, False), ("+ word map", True, True, True),
-            ("map, no reuse", True, False, True))
-"""(name, COMPILED, REUSE, WORD_MAP)."""
+VARIANTS = (("python", False, False), ("compiled", True, False), ("+ word map", True, True))
+"""(name, COMPILED, WORD_MAP)."""
 
 
 def timed(lexicon: WordGraph, view: PlayerView, seed: int, work: int, compiled: bool,
-          reuse: bool, word_map: bool) -> tuple[float, int, int, object]:
+          word_map: bool) -> tuple[float, int, int, object]:
     sim_compiled.COMPILED = compiled
-    sim_compiled.REUSE = reuse
     sim_compiled.WORD_MAP = word_map
     start = time.perf_counter()
     result = SimPlayer(lexicon, seed=seed).analyse(view, Limit(work=work))
@@ -69,8 +65,8 @@ def main() -> None:
         lexicon = load_lexicon(find_edition(name))
         assert isinstance(lexicon, WordGraph)
         views = positions(name, lexicon, args.positions)
-        for _, compiled, reuse, word_map in variants:  # warm each
-            timed(lexicon, views[0], 0, 50, compiled, reuse, word_map)
+        for _, compiled, word_map in variants:  # warm each
+            timed(lexicon, views[0], 0, 50, compiled, word_map)
         rates: list[list[float]] = [[] for _ in variants]
         ratios: list[list[float]] = [[] for _ in variants]
         changed = 0
@@ -81,9 +77,9 @@ def main() -> None:
             for r in range(REPEATS):
                 for j in range(len(variants)):
                     v = (i + r + j) % len(variants)
-                    _, compiled, reuse, word_map = variants[v]
+                    _, compiled, word_map = variants[v]
                     took, iterations, work, choice = timed(lexicon, view, i, args.work,
-                                                           compiled, reuse, word_map)
+                                                           compiled, word_map)
                     seen[word_map].add((iterations, work, str(choice)))
                     times[v].append(took)
                     done[v] = iterations
@@ -102,7 +98,7 @@ def main() -> None:
                   for q in ratios[1:]]
         print(f"{name:<6} {len(ratios[0]):>3} " + " ".join(cells) + f"  {changed:>11}",
               flush=True)
-    sim_compiled.COMPILED, sim_compiled.REUSE, sim_compiled.WORD_MAP = True, True, True
+    sim_compiled.COMPILED, sim_compiled.WORD_MAP = True, True
 
 
 if __name__ == "__main__":

@@ -23,16 +23,12 @@ from letras.ai.player import Limit
 from letras.ai.sim import SimPlayer
 from letras.ai.sim import compiled as sim_compiled
 from letras.ai.sim.compiled import CompiledRollouts, make_rollouts
-from letras.ai.sim.lanes import TOPS, board_state, board_tops, changed_lanes, top_on_lanes
 from letras.ai.sim.plies import leave_value
 from letras.ai.sim.rollouts import Deal, Rollouts
 from letras.ai.sim.shuffle import shuffle_tiles
 from letras.editions import find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import _edition_arrays, lane_state, packed
-from letras.movegen import changed_lanes as movegen_changed
-from letras.movegen._kernels import generate
 from letras.play import Exchange, Pass
 
 EN = find_edition("en")
@@ -122,7 +118,6 @@ def compare(views: list[PlayerView], words: WordGraph, leaves: LeaveTable, seed:
                 met["game over"] += Counted.finals > finals
         assert slow.replies == fast.replies
         met["to the end"] += slow.to_end
-        met["first replies lane by lane"] += fast.reused_deals
     return met
 
 
@@ -138,7 +133,6 @@ def test_the_compiled_rollouts_give_the_python_values_in_english(en_words: WordG
     assert met["Place"] > 100 and met["Exchange"] > 10 and met["Pass"] > 10
     assert met["exchange in the rollout"] > 10 and met["game over"] > 5
     assert met["to the end"] >= 2 and met["blank on a rack"] > 3
-    assert met["first replies lane by lane"] >= 5
 
 
 def test_the_compiled_rollouts_give_the_python_values_without_the_word_map(
@@ -148,7 +142,6 @@ def test_the_compiled_rollouts_give_the_python_values_without_the_word_map(
     views = game_views("en", en_words, leaves, 2, 11)
     met = compare(views[1::3], en_words, leaves, 5, word_map=False)
     assert met["Place"] > 50 and met["blank on a rack"] > 1
-    assert met["first replies lane by lane"] >= 2
 
 
 def test_the_compiled_rollouts_give_the_python_values_with_three_seats(
@@ -181,23 +174,20 @@ def test_the_compiled_rollouts_give_the_python_values_in_portuguese() -> None:
 
 
 def test_sim_chooses_the_same_with_either_rollouts(en_words: WordGraph) -> None:
-    """Python, compiled, compiled with the first reply lane by lane: the same simulation,
-    with the word map or without it."""
+    """Python and compiled: the same simulation, with the word map or without it."""
     leaves = table_for("en")
     views = game_views("en", en_words, leaves, 2, 15)[3::6]
     iterations = 0
     try:
         for i, view in enumerate(views):
             results = []
-            for compiled, reuse, mapped in ((False, False, True), (True, False, True),
-                                            (True, True, True), (False, False, False),
-                                            (True, True, False)):
-                sim_compiled.COMPILED, sim_compiled.REUSE = compiled, reuse
-                sim_compiled.WORD_MAP = mapped
+            for compiled, mapped in ((False, True), (True, True), (False, False),
+                                     (True, False)):
+                sim_compiled.COMPILED, sim_compiled.WORD_MAP = compiled, mapped
                 results.append(SimPlayer(en_words, seed=i, leaves=leaves).analyse(
                     view, Limit(work=150)))
             for a, b in itertools.pairwise(results):
-                if b is results[3]:  # without the map: a tie may break another way
+                if b is results[2]:  # without the map: a tie may break another way
                     continue
                 assert (a.iterations, a.work, a.stopped) == (b.iterations, b.work, b.stopped)
                 assert [(c.choice, c.iterations, c.spread, c.win, c.pruned)
@@ -205,58 +195,8 @@ def test_sim_chooses_the_same_with_either_rollouts(en_words: WordGraph) -> None:
                     (c.choice, c.iterations, c.spread, c.win, c.pruned) for c in b.candidates]
             iterations += results[0].iterations
     finally:
-        sim_compiled.COMPILED, sim_compiled.REUSE, sim_compiled.WORD_MAP = True, True, True
+        sim_compiled.COMPILED, sim_compiled.WORD_MAP = True, True
     assert iterations > 30
-
-
-def test_the_lanes_that_change_are_those_movegen_names(en_words: WordGraph) -> None:
-    leaves = table_for("en")
-    views = game_views("en", en_words, leaves, 2, 16)
-    pk = packed(en_words)
-    values = _edition_arrays(EN)[2]
-    nletters = len(EN.tiles.labels) - 1
-    for before, after in itertools.pairwise(views[1:]):
-        a = np.frombuffer(bytes(before.board.squares), np.uint8).copy()
-        b = np.frombuffer(bytes(after.board.squares), np.uint8).copy()
-        ours = changed_lanes(board_state(pk, a, 15, values, nletters),
-                             board_state(pk, b, 15, values, nletters), 15)
-        theirs = movegen_changed(lane_state(before.board, en_words),
-                                 lane_state(after.board, en_words))
-        assert ours.tolist() == theirs.tolist()
-
-
-def test_the_lane_searches_find_the_generators_best_values(en_words: WordGraph) -> None:
-    """On every lane, :func:`top_on_lanes` finds the values of the move generator's best plays
-    by equity, and :func:`board_tops` its best :data:`TOPS`, best first (the generator asked
-    for every play, with its equity)."""
-    leaves = table_for("en")
-    views = [v for v in game_views("en", en_words, leaves, 2, 17)[1::2]
-             if not v.board.is_empty()]
-    pk = packed(en_words)
-    letter, word, values = _edition_arrays(EN)
-    lms = np.stack([letter, letter.reshape(15, 15).T.reshape(-1)])
-    wms = np.stack([word, word.reshape(15, 15).T.reshape(-1)])
-    every = np.ones((2, 15), np.bool_)
-    nletters = len(EN.tiles.labels) - 1
-    found = 0
-    for view in views:
-        board = np.frombuffer(bytes(view.board.squares), np.uint8).copy()
-        state = board_state(pk, board, 15, values, nletters)
-        rack = np.zeros(64, np.int64)
-        for t in view.rack:
-            rack[t] += 1
-        rl = leaves.rack_leaves(view.rack)
-        _, _, every_value, n = generate(pk, board, 15, rack, values, letter, word, nletters, 7,
-                                        50, True, True, every, 0, True, rl.values, rl.radix)
-        expected = sorted(every_value[:n].tolist(), reverse=True)
-        _, _, val, count = top_on_lanes(pk, state, lms, wms, values, rack, 7, 50, True, every,
-                                        2, rl.values, rl.radix, 15, -np.inf)
-        assert sorted(val[:count].tolist(), reverse=True) == expected[:2]
-        _, _, tops, n_tops = board_tops(pk, state, lms, wms, values, rack, 7, 50, True,
-                                        rl.values, rl.radix, 15)
-        assert tops[:n_tops].tolist() == expected[:TOPS]
-        found += n > TOPS
-    assert found > 5
 
 
 def test_the_python_rollouts_serve_other_leaves(en_words: WordGraph) -> None:

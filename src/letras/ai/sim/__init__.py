@@ -3,7 +3,7 @@
 - :mod:`letras.ai.sim.player`: :class:`SimPlayer` and the loop over iterations;
 - :mod:`letras.ai.sim.rollouts`: one iteration's deal and the rollout of a candidate on it;
 - :mod:`letras.ai.sim.compiled`: the same rollouts compiled end to end (with
-  :mod:`letras.ai.sim.plies`, :mod:`letras.ai.sim.lanes` and :mod:`letras.ai.sim.shuffle`);
+  :mod:`letras.ai.sim.plies` and :mod:`letras.ai.sim.shuffle`);
 - :mod:`letras.ai.sim.inference`: what the opponent kept at their last play;
 - :mod:`letras.ai.sim.stopping`: which candidates to drop, and which to choose.
 

@@ -16,8 +16,7 @@ values of every leave the rack can keep, from :func:`letras.ai.leaves.klv._rack_
 against the best exchange and the pass, exactly as
 :meth:`~letras.ai.sim.rollouts.Rollouts._decide` chooses. This module reaches into the
 generator's private kernels: if they change, this is what to follow. The pieces of a ply are
-in :mod:`letras.ai.sim.plies`, the first reply put together lane by lane (the same reply,
-found faster) in :mod:`letras.ai.sim.lanes`.
+in :mod:`letras.ai.sim.plies`.
 """
 
 from __future__ import annotations
@@ -33,7 +32,6 @@ from letras._compiled import announce_first_compile
 from letras.ai.equity import ENDGAME_STUCK_FACTOR, LEAVE_RAMP_BAG, Candidate, exchange_bonus
 from letras.ai.leaves import LeaveEvaluator
 from letras.ai.leaves.klv import LeaveTable
-from letras.ai.sim.lanes import TOPS, best_from_lanes, board_state, board_tops, changed_lanes
 from letras.ai.sim.plies import (
     best_keep,
     draw,
@@ -51,28 +49,22 @@ from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import _edition_arrays, packed, wordmap
 from letras.movegen import _kernels as k
-from letras.movegen.columns import COL, COLUMNS, DIRECTION, LENGTH, ROW, SCORE
+from letras.movegen.columns import COL, DIRECTION, LENGTH, ROW, SCORE
 from letras.movegen.leaves import CODES, kept_count
 from letras.play import Exchange, Place
 
 # (numba caches this module's code with the kernels it calls compiled in, and knows of no
 # change to them: a change to one of them must change this file too; last: the searches'
-# unowned views, 2026-12-03)
+# unowned views, no first reply lane by lane, 2026-12-03)
 COMPILED = True
 """Whether :func:`make_rollouts` gives the compiled rollouts where it can (the Python ones
 otherwise: for comparisons, as ``bench/sim_compiled.py`` makes them)."""
 
-REUSE = True
-"""Whether the first reply is put together lane by lane where it can (:func:`play_out`):
-the same replies, found faster."""
 WORD_MAP = True
 """Whether the replies are found with the lexicon's word map (``movegen._kernels.generate_mapped``,
 :mod:`letras.movegen.wordmap`), in the compiled rollouts and in the Python ones that
 :func:`make_rollouts` gives alike: the same best plays, found faster, a tie for the best
 broken the same way by both (for comparisons, as ``bench/sim_compiled.py`` makes them)."""
-REUSE_FROM = 6
-"""The rollouts a deal must have had (the candidates still in) for the next deal to work out
-the board's best plays: with fewer, searching the whole board for each costs less."""
 
 PLACE, EXCHANGE, PASS = 0, 1, 2
 """The kinds of action, as :func:`play_out` takes the candidate's."""
@@ -88,8 +80,7 @@ F_DEFAULT, F_EXCHANGE_BONUS, F_STUCK, F_COUNT = 0, 1, 2, 3
 def play_out(
     pk: Any, letter: Any, word: Any, values: Any, p_int: Any, p_float: Any, keys: Any,
     table: Any, board0: Any, scores0: Any, racks0: Any, bag0: Any, seed: int, opponents: Any,
-    kind: int, cand: Any, cand_tiles: Any, thrown0: Any, reuse: bool, tops: Any,
-    state: Any, changed: Any, lms: Any, wms: Any, mapped: bool, wm_table: Any,
+    kind: int, cand: Any, cand_tiles: Any, thrown0: Any, mapped: bool, wm_table: Any,
     wm_word_keys: Any, wm_words: Any, wm_long: Any, wm_keys: Any,
 ) -> tuple[float, bool, int, int]:  # pragma: no cover - compiled
     """One rollout of a candidate on one deal (``Rollouts.rollout``): the candidate of
@@ -99,15 +90,7 @@ def play_out(
     ``bag0`` the dealt bag in order, ``seed`` the deal's seed; ``p_int`` and ``p_float`` the
     position's settings (``P_...``, ``F_...``).
 
-    With ``reuse``, the first opponent's first reply is put together from ``tops`` (the best
-    plays of their rack on the board before the candidate, :func:`board_tops`) on the lanes
-    the candidate leaves as they were, and the search of the others (``changed``) on the
-    board after it (``state``, its :func:`board_state`; ``lms`` and ``wms`` the premiums both
-    ways), when the leaves are not ramped down: the same best play, since a unique best is
-    found by either search; the whole board is searched again when two plays tie for the best
-    or the tops do not tell (:func:`letras.ai.sim.lanes.best_from_lanes`).
-
-    With ``mapped``, a reply searched on the whole board is
+    With ``mapped``, a reply is
     :func:`letras.movegen._kernels.generate_mapped`'s, with the word map of ``pk``'s words
     (``wm_...``: :class:`letras.movegen.wordmap.WordMap`'s arrays and
     :func:`letras.movegen.wordmap.map_keys`); else :func:`letras.movegen._kernels.generate`'s.
@@ -171,17 +154,12 @@ def play_out(
             can_exchange = bag_left >= exchange_min
             leaves = rack_leaves(keys, table, default, rack, radix, racks, p, values,
                                   bag_left, ramp, stuck)
-            ties = 2
-            if reuse and ply == 0 and j == 0 and bag_left >= ramp:
-                meta, out, val, count, ties = best_from_lanes(pk, tops, state, changed, lms, wms,
-                                                     values, rack, rack_size, bingo, join,
-                                                     leaves, radix, size)
-            if ties > 1 and mapped:
+            if mapped:
                 meta, out, val, count = k.generate_mapped(
                     pk, board, size, rack, values, letter, word, nletters, rack_size, bingo,
                     True, join, lanes, 1, True, leaves, radix, wm_table, wm_word_keys,
                     wm_words, wm_long, wm_keys)
-            elif ties > 1:
+            else:
                 meta, out, val, count = k.generate(
                     pk, board, size, rack, values, letter, word, nletters, rack_size, bingo,
                     True, join, lanes, 1, True, leaves, radix)
@@ -274,22 +252,6 @@ class CompiledRollouts(Rollouts):
         self._board = np.frombuffer(self.squares, np.uint8).copy()
         self._scores = np.array(view.scores, np.int64)
         self._opponents = np.array(self.opponents, np.int64)
-        size = self.size
-        self._premiums = (np.stack([letter, letter.reshape(size, size).T.reshape(-1)]),
-                          np.stack([word, word.reshape(size, size).T.reshape(-1)]))
-        self._state = board_state(self._graph[0], self._board, size, values,
-                                  int(p_int[P_NLETTERS]))
-        self._no_change = np.zeros((2, size), np.bool_)
-        self._reusable = not view.board.is_empty() and len(self.opponents) >= 1
-        """The first reply may be put together lane by lane (see :func:`play_out`)."""
-        self._no_tops = (np.zeros((TOPS, COLUMNS), np.int32), np.zeros((TOPS, size), np.uint8),
-                         np.zeros(TOPS, np.float64), 0)
-        self._tops: Any = None
-        self.reused_deals = 0
-        """Deals whose first replies were put together lane by lane."""
-        self._per_deal = 0
-        """Rollouts of the last deal: the lanes' best plays are worked out for a deal only
-        when the last one had enough rollouts to repay it."""
         self._deal: Deal | None = None
         self._dealt: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] = (
             np.zeros((self.seats, CODES), np.int64), np.zeros(0, np.int64))
@@ -304,32 +266,11 @@ class CompiledRollouts(Rollouts):
                     racks[p, t] += 1
             self._dealt = (racks, np.array(deal.bag, np.int64))
             self._deal = deal
-            self._tops = None
-            if (REUSE and self._reusable and self._per_deal >= REUSE_FROM
-                    and len(deal.bag) >= LEAVE_RAMP_BAG):
-                self._tops = self._board_tops(racks)
-                self.reused_deals += 1
-            self._per_deal = 0
-        self._per_deal += 1
         return self._dealt
 
-    def _board_tops(self, racks: npt.NDArray[np.int64]) -> Any:
-        """The best plays of the first opponent's dealt rack on the board, their leaves
-        valued as with a bag that does not ramp them down."""
-        pk, _, _, values = self._graph
-        keys, table = self._leaves
-        p = self.opponents[0]
-        radix = np.zeros(CODES, np.int64)
-        leaves = rack_leaves(keys, table, float(self._p_float[F_DEFAULT]), racks[p], radix,
-                              racks, p, values, LEAVE_RAMP_BAG, LEAVE_RAMP_BAG,
-                              ENDGAME_STUCK_FACTOR)
-        return board_tops(pk, self._state, *self._premiums, values, racks[p], self.rack_size,
-                         self.bingo, self.join_words, leaves, radix, self.size)
-
     def _candidate(self, cand: Candidate) -> tuple[Any, ...]:
-        """The candidate as :func:`play_out` takes it (its kind, place, tiles, the tiles it
-        throws, the :func:`board_state` after it and the lanes it changes), made once per
-        candidate."""
+        """The candidate as :func:`play_out` takes it (its kind, place, tiles and the tiles it
+        throws), made once per candidate."""
         known = self._candidates.get(id(cand))
         if known is not None and known[0] is cand:
             return known[1:]
@@ -337,40 +278,30 @@ class CompiledRollouts(Rollouts):
         meta = np.zeros(5, np.int64)
         tiles = np.zeros(self.size, np.uint8)
         thrown = np.zeros(CODES, np.int64)
-        state, changed = self._state, self._no_change
         if isinstance(choice, Place):
             kind = PLACE
             meta[:] = (choice.square.row, choice.square.col,
                        0 if choice.direction is Direction.ACROSS else 1, len(choice.tiles),
                        cand.score)
             tiles[: len(choice.tiles)] = choice.tiles
-            if self._reusable:
-                after = self._board.copy()
-                for sq, t in choice.placed():
-                    after[sq.row * self.size + sq.col] = t
-                pk, _, _, values = self._graph
-                state = board_state(pk, after, self.size, values, int(self._p_int[P_NLETTERS]))
-                changed = changed_lanes(self._state, state, self.size)
         elif isinstance(choice, Exchange):
             kind = EXCHANGE
             for t in choice.tiles:
                 thrown[t] += 1
         else:
             kind = PASS
-        self._candidates[id(cand)] = (cand, kind, meta, tiles, thrown, state, changed)
-        return kind, meta, tiles, thrown, state, changed
+        self._candidates[id(cand)] = (cand, kind, meta, tiles, thrown)
+        return kind, meta, tiles, thrown
 
     def rollout(self, cand: Candidate, deal: Deal) -> tuple[float, float]:
         racks, bag = self._arrays(deal)
-        kind, meta, tiles, thrown, state, changed = self._candidate(cand)
+        kind, meta, tiles, thrown = self._candidate(cand)
         pk, letter, word, values = self._graph
         keys, table = self._leaves
-        tops = self._tops
         margin, ended, bag_left, replies = play_out(
             pk, letter, word, values, self._p_int, self._p_float, keys, table, self._board,
             self._scores, racks, bag, deal.seed, self._opponents, kind, meta, tiles, thrown,
-            tops is not None, self._no_tops if tops is None else tops, state, changed,
-            *self._premiums, self.word_map, *self._word_map)
+            self.word_map, *self._word_map)
         self.replies += replies
         if ended:
             return margin, 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
@@ -394,4 +325,4 @@ def make_rollouts(
     return Rollouts(view, lexicon, leaves, cache, plies, inferred, word_map=WORD_MAP)
 
 
-__all__ = ["COMPILED", "REUSE", "WORD_MAP", "CompiledRollouts", "make_rollouts", "play_out"]
+__all__ = ["COMPILED", "WORD_MAP", "CompiledRollouts", "make_rollouts", "play_out"]
