@@ -285,7 +285,8 @@ def _shadow(
     lane: Any, base: int, a: int, size: int, anchor: Any, playable: Any, has: Any,
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
     rack_size: int, bingo: int, leave_by_placed: Any, direct: bool, long_table: Any,
-    map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any, used: int = 0,
+    map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any, scratch: Any,
+    used: int = 0,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
@@ -297,12 +298,13 @@ def _shadow(
     through more board tiles, the bonus counts only if the map's longer words allow it
     (:func:`letras.movegen._wordkeys.long_bingo`, ``rack_key`` the key of the rack's tiles but
     blanks; ``seen`` and ``answers`` its answers so far). With ``used`` above 0, a bound on
-    the plays that lay at least that many blanks: their leaves keep fewer."""
-    lmv = np.zeros(size, np.int64)
-    hv = np.zeros(size, np.int64)
-    mv = np.zeros(size, np.int64)
-    coefs = np.zeros(size, np.int64)
-    tops = np.zeros(size, np.int64)
+    the plays that lay at least that many blanks: their leaves keep fewer. ``scratch`` is
+    ``(5, size)`` of space to work in (every entry read is written first)."""
+    lmv = scratch[0]
+    hv = scratch[1]
+    mv = scratch[2]
+    coefs = scratch[3]
+    tops = scratch[4]
     reach = a
     while reach > 0 and (lane[reach - 1] != 0 or (
             not anchor[reach - 1] and playable[reach - 1] != 0)):
@@ -517,8 +519,10 @@ def search_setup(
     the play being built; ``cur``), a lane's ``anchor`` and ``playable`` rows, the letters the
     rack can lay (its own, or every letter with a blank) and its tile count, its tiles' values
     best first (``rv``), the tile codes it holds, the best leave a play of each number of tiles
-    can keep (with ``use_leave``, from ``leave_table`` by ``radix``; else 0), and the bounds'
-    scratch space (``rem``, ``sides``, ``opts``, ``coefs``)."""
+    can keep (with ``use_leave``, from ``leave_table`` by ``radix``; else 0), the bounds'
+    scratch space (``rem``, ``sides``, ``opts``, ``coefs``; ``shadow`` for :func:`_shadow`),
+    and room for :func:`_dfs`'s bounds by blanks laid (``caps``): made here once, not on
+    every call."""
     frames = np.zeros((2 * size + 2, FIELDS), np.int64)
     todo = np.zeros(2 * size + 2, np.uint64)
     lists = np.zeros(2 * size + 2, np.uint64)  # the tiles of each frame's arc list
@@ -564,8 +568,10 @@ def search_setup(
     sides = np.zeros((2, size), np.int64)
     opts = np.zeros((2, size + 1, 6), np.int64)
     coefs = np.zeros(size, np.int64)
+    shadow = np.zeros((5, size), np.int64)
+    caps = np.zeros(rack[0] + 2, np.float64)
     return (frames, todo, lists, cur, anchor, playable, rack_mask, rack_total, rv, codes, rem,
-            leave_by_placed, sides, opts, coefs)
+            leave_by_placed, sides, opts, coefs, shadow, caps)
 
 
 @njit(cache=True)
@@ -640,8 +646,8 @@ def _generate(
     lm_t = letter_mult.reshape((size, size)).T.copy().reshape(size * size)
     wm_t = word_mult.reshape((size, size)).T.copy().reshape(size * size)
     (frames, todo, lists, cur, anchor, playable, rack_mask, rack_total, rv, codes, rem,
-     leave_by_placed, sides, opts, coefs) = search_setup(rack, values, size, use_leave,
-                                                         leave_table, radix)
+     leave_by_placed, sides, opts, coefs, shadow, caps) = search_setup(
+         rack, values, size, use_leave, leave_table, radix)
     # The searches are handed views without an owner (see :mod:`letras.movegen._views`): the
     # arrays themselves are kept alive to the end (``alive`` below).
     u = unowned
@@ -651,6 +657,7 @@ def _generate(
     u_anchor, u_playable, u_codes, u_rem = u(anchor), u(playable), u(codes), u(rem)
     u_leave_by_placed, u_sides, u_opts, u_coefs = u(leave_by_placed), u(sides), u(opts), u(
         coefs)
+    u_rv, u_shadow, u_caps = u(rv), u(shadow), u(caps)
     u_map = (u(long_table), u(map_keys), nletters, u(seen), u(answers))
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
@@ -695,9 +702,10 @@ def _generate(
                     an_a[n_an] = a
                     an_bound[n_an] = _shadow(u(lane), base, a, size, u_anchor, u_playable,
                                              u(has), u(cscores), u(lm), u(wm), u_values,
-                                             u(rv), u_rack, rack_total, rack_size, bingo,
+                                             u_rv, u_rack, rack_total, rack_size, bingo,
                                              u_leave_by_placed, direct, u_map[0], u_map[1],
-                                             rack_key, nletters, u_map[3], u_map[4])
+                                             rack_key, nletters, u_map[3], u_map[4],
+                                             u_shadow)
                     n_an += 1
                     continue
                 got = FULL
@@ -707,7 +715,8 @@ def _generate(
                         u(has), u(cscores), u(lm), u(wm), u_values, u_rack, rack_size, bingo,
                         join_words, keep, u_frames, u_todo, u_lists, u_cur, u(meta), u(out),
                         u(val), count, use_leave, u_leave_table, u_radix, u_codes,
-                        u_leave_by_placed, u_rem, u_sides, u_opts, u_coefs, direct, u_map,
+                        u_leave_by_placed, u_rem, u_sides, u_opts, u_coefs, u_rv, u_shadow,
+                        u_caps, direct, u_map,
                     )
                     if got == FULL:
                         meta, out, val = _grow(meta, out, val)
@@ -733,7 +742,7 @@ def _generate(
                     u(lm), u(wm), u_values, u_rack, rack_size, bingo, join_words, keep,
                     u_frames, u_todo, u_lists, u_cur, u(meta), u(out), u(val), count,
                     use_leave, u_leave_table, u_radix, u_codes, u_leave_by_placed, u_rem,
-                    u_sides, u_opts, u_coefs, direct, u_map,
+                    u_sides, u_opts, u_coefs, u_rv, u_shadow, u_caps, direct, u_map,
                 )
                 if got == FULL:
                     meta, out, val = _grow(meta, out, val)
@@ -741,8 +750,8 @@ def _generate(
     # the arrays made here stay alive until the views of them are no longer used
     alive = (frames.size + todo.size + lists.size + cur.size + anchor.size + playable.size
              + codes.size + rem.size + leave_by_placed.size + sides.size + opts.size
-             + coefs.size + rv.size + transposed.size + lm_t.size + wm_t.size
-             + all_has.size + all_cscores.size)
+             + coefs.size + rv.size + shadow.size + caps.size + transposed.size + lm_t.size
+             + wm_t.size + all_has.size + all_cscores.size)
     if mirror and alive >= 0:
         return _with_mirrors(meta, out, val, count, keep)
     return meta, out, val, count
@@ -789,7 +798,8 @@ def _dfs(
     rack: Any, rack_size: int, bingo: int, join_words: bool, keep: int, frames: Any,
     todo: Any, lists: Any, cur: Any, meta: Any, out: Any, val: Any, count: int,
     use_leave: bool, leave_table: Any, radix: Any, codes: Any, leave_by_placed: Any, rem: Any,
-    sides: Any, opts: Any, coefs: Any, direct: bool, bingo_map: Any,
+    sides: Any, opts: Any, coefs: Any, rv: Any, shadow: Any, caps: Any, direct: bool,
+    bingo_map: Any,
 ) -> int:  # pragma: no cover - compiled
     """Every play whose leftmost anchor is square ``a`` of this lane (see :func:`generate`),
     but with ``direct`` the bingos that take in at most one board tile (see :func:`_shadow`;
@@ -798,6 +808,7 @@ def _dfs(
     given back as it was): the caller grows them (``_grow``) and calls again with the same
     ``count``, which finds the same plays in the same order. The
     arrays are never replaced here, so numba counts no references to them in the loop.
+    ``rv``, ``shadow`` and ``caps`` are :func:`search_setup`'s, for the rack as it is here.
 
     When only the best ``keep`` are kept and that many are found, a partial play is not
     extended if its bound (:func:`_bound`, plus the best leave value) cannot beat the weakest
@@ -822,24 +833,17 @@ def _dfs(
     frames[:, KEY_SQUARES] = -1  # no bound kept from another search
     # by equity, a bound on the plays from this anchor that lay at least u blanks (u > 0):
     # a blank is tried only while the bound of one more blank than laid beats the weakest kept
-    caps = np.full(blanks_total + 2, np.inf)
+    caps[: blanks_total + 1] = np.inf
     caps[blanks_total + 1] = -np.inf
     if use_leave and keep and blanks_total > 0:
         rack_total = 0
         for code in range(64):
             rack_total += rack[code]
-        rv = np.zeros(rack_total, np.int64)
-        j = 0
-        for code in range(64):
-            for _ in range(rack[code]):
-                rv[j] = values[code] if code > 0 else 0
-                j += 1
-        rv = np.sort(rv)[::-1].copy()
         for u in range(1, blanks_total + 1):
             caps[u] = _shadow(lane, base, a, size, anchor, playable, has, cscores, lm, wm,
                               values, rv, rack, rack_total, rack_size, bingo, leave_by_placed,
                               direct, bingo_map[0], map_keys, rack_key, bingo_map[2],
-                              bingo_map[3], bingo_map[4], u)
+                              bingo_map[3], bingo_map[4], shadow, u)
     # frame 0: the anchor square, going left, in the GADDAG root list
     root = _next(pk, 1)
     root_tiles = _below(pk, 1)

@@ -28,7 +28,7 @@ from numba import njit, objmode
 
 # (numba caches this module's code with the code of the functions it calls compiled in, and
 # knows of no change to them: a change to one of them must change this file too, or this
-# module's cached code keeps the old one; last: the lane search's unowned views, 2026-12-03)
+# module's cached code keeps the old one; last: the lane search's scratch made once, 2026-12-03)
 from letras.ai.endgame.lanes import lane_plays, refresh, undo_to
 from letras.ai.endgame.plays import (
     _ply_value,

@@ -112,9 +112,9 @@ def lane_plays(
     m_view, o_view, v_view = u(meta), u(out), u(val)
     table = np.zeros(1, np.float64)
     radix = np.zeros(64, np.int64)
-    (frames, todo, lists, cur, anchor, playable, rack_mask, _, _, codes, rem,
-     leave_by_placed, sides, opts, coefs) = k.search_setup(counts, values, size, False,
-                                                           table, radix)
+    (frames, todo, lists, cur, anchor, playable, rack_mask, _, rv, codes, rem,
+     leave_by_placed, sides, opts, coefs, shadow, caps) = k.search_setup(
+         counts, values, size, False, table, radix)
     no_map = k.no_bingo_map()
     pk_u, values_u, counts_u = u(pk), u(values), u(counts)
     has_u, scores_u = u(has), u(scores)
@@ -122,6 +122,7 @@ def lane_plays(
     anchor_u, playable_u, table_u, radix_u = u(anchor), u(playable), u(table), u(radix)
     codes_u, rem_u, leave_u = u(codes), u(rem), u(leave_by_placed)
     sides_u, opts_u, coefs_u = u(sides), u(opts), u(coefs)
+    rv_u, shadow_u, caps_u = u(rv), u(shadow), u(caps)
     centre = (size // 2) * size + size // 2
     for bit in range(2 * size):
         if not (lanes >> bit) & 1:
@@ -144,7 +145,8 @@ def lane_plays(
                     playable_u, has_u[direction], scores_u[direction], lm, wm, values_u,
                     counts_u, rack_size, bingo, join_words, 0, frames_u, todo_u, lists_u,
                     cur_u, m_view, o_view, v_view, count, False, table_u, radix_u, codes_u,
-                    leave_u, rem_u, sides_u, opts_u, coefs_u, False, no_map,
+                    leave_u, rem_u, sides_u, opts_u, coefs_u, rv_u, shadow_u, caps_u, False,
+                    no_map,
                 )
                 if got == k.FULL:  # grown: owned copies
                     m_view, o_view, v_view = k._grow(m_view, o_view, v_view)
@@ -152,7 +154,7 @@ def lane_plays(
     # the arrays made here stay alive until the views of them are no longer used
     alive = (frames.size + todo.size + lists.size + cur.size + anchor.size + playable.size
              + table.size + radix.size + codes.size + rem.size + leave_by_placed.size
-             + sides.size + opts.size + coefs.size)
+             + sides.size + opts.size + coefs.size + rv.size + shadow.size + caps.size)
     if alive < 0 or m_view.shape[0] != meta.shape[0]:
         return m_view, o_view, v_view, count  # grown: owned copies
     return meta, out, val, count

@@ -55,7 +55,7 @@ from letras.play import Exchange, Place
 
 # (numba caches this module's code with the kernels it calls compiled in, and knows of no
 # change to them: a change to one of them must change this file too; last: the searches'
-# unowned views, no first reply lane by lane, 2026-12-03)
+# unowned views, no first reply lane by lane, scratch made once, 2026-12-03)
 COMPILED = True
 """Whether :func:`make_rollouts` gives the compiled rollouts where it can (the Python ones
 otherwise: for comparisons, as ``bench/sim_compiled.py`` makes them)."""
