@@ -99,14 +99,15 @@ def warm(edition: Edition, say: Callable[[str], None] = lambda stage: None,
     from letras.ai import BestPlayer, Limit
     from letras.ai.endgame import EndgamePosition, solve
     from letras.game import Game
-    from letras.movegen import generate, lane_state, top_plays
+    from letras.movegen import generate, lane_state, prebuilt, top_plays
 
     graph = tiny_graph(edition)
     game = Game(edition, ["a", "b"], seed=1, lexicon=graph)
     view = game.view(game.to_move)
-    generate(view.board, view.rack, graph)
-    top_plays(view.board, view.rack, graph, 1)
-    lane_state(view.board, graph)
+    if prebuilt.kernels() is None:  # else compiled at install (letras.cli.prepare)
+        generate(view.board, view.rack, graph)
+        top_plays(view.board, view.rack, graph, 1)
+        lane_state(view.board, graph)
     say("movegen")
     if until == "movegen":
         return
@@ -143,16 +144,23 @@ def _roll_out(view: PlayerView, graph: WordGraph) -> None:
 def all_cached(until: str = STAGES[-1]) -> bool:
     """Are the kernels of the stages up to ``until`` cached already (then there is nothing
     to warm)?"""
-    from letras.movegen import _kernels
+    from letras.movegen import prebuilt
 
+    movegen = prebuilt.kernels() is not None or _jit_cached()
     if until == "movegen":
-        return is_cached(_kernels, "generate")
+        return movegen
     from letras.ai.endgame import core as endgame_core
     from letras.ai.endgame import plays as endgame_plays
     from letras.ai.sim import compiled as sim_compiled
 
-    return (is_cached(_kernels, "generate") and is_cached(endgame_plays, "_merge")
+    return (movegen and is_cached(endgame_plays, "_merge")
             and is_cached(sim_compiled, "play_out") and is_cached(endgame_core, "search"))
+
+
+def _jit_cached() -> bool:
+    from letras.movegen import _kernels
+
+    return is_cached(_kernels, "generate")
 
 
 class Warming:
