@@ -3,10 +3,11 @@
 ``pip install`` (``-e`` too) builds a wheel, and hatchling runs :class:`PrepareHook` first: it
 runs ``python -m letras.cli.prepare`` from these sources, which compiles the move generator
 ahead of time and builds the default edition's word graph into the user's cache, where the
-programs look for them (see that module). Quick when both are there and current; never fails
-the build (a failure is a warning, and the programs do that work at first use, as without
-it). ``LETRAS_PREPARE=0`` turns it off. The build environment has numba, numpy and setuptools
-for it (``[build-system] requires`` in pyproject.toml).
+programs look for them, and for an editable install compiles the other kernels of a game into
+numba's cache beside the sources (see that module). Quick when all are there and current;
+never fails the build (a failure is a warning, and the programs do that work at first use, as
+without it). ``LETRAS_PREPARE=0`` turns it off. The build environment has numba, numpy and
+setuptools for it (``[build-system] requires`` in pyproject.toml).
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ class PrepareHook(BuildHookInterface):  # type: ignore[misc]
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(Path(self.root) / "src"), env.get("PYTHONPATH")) if p)
         try:
-            done = subprocess.run([sys.executable, "-m", "letras.cli.prepare"], env=env,
+            # the JIT kernels' cache lies beside the sources: of use when they stay here
+            jit = ["--jit"] if version == "editable" else []
+            done = subprocess.run([sys.executable, "-m", "letras.cli.prepare", *jit], env=env,
                                   stdin=subprocess.DEVNULL, timeout=TIMEOUT, check=False)
             failed = f"exit status {done.returncode}" if done.returncode else ""
         except Exception as e:  # never fail the install

@@ -71,9 +71,10 @@ def test_done_means_nothing_run(caches: Path, monkeypatch: pytest.MonkeyPatch) -
         raise AssertionError("ran a step that was done")
 
     monkeypatch.setattr(prepare, "_run", never)
-    monkeypatch.setattr(prepare.subprocess, "Popen", never)
-    assert prepare.prepare()
-    assert prepare.main([]) == 0
+    monkeypatch.setattr(prepare, "jit_ready", lambda: True)
+    monkeypatch.setattr(subprocess, "Popen", never)
+    assert prepare.prepare() and prepare.prepare(jit=True)
+    assert prepare.main([]) == 0 and prepare.main(["--jit"]) == 0
 
 
 def test_the_extension_turned_off_is_not_built(caches: Path,

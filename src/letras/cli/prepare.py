@@ -7,12 +7,20 @@ Into the caches the programs read (nothing else is written):
   (:mod:`letras.movegen.aot`, into :func:`letras.movegen.prebuilt.directory`), about a minute
   of CPU when numba's cache is cold;
 - ``graph``: the word graph of the default edition's shipped lexicon (pt-BR: about 16 s of
-  CPU), its packed form and its word map, beside it in the cache of word graphs.
+  CPU), its packed form and its word map, beside it in the cache of word graphs;
+- ``jit`` (with ``--jit``: for ``pip install -e``, whose sources stay where they are): the
+  kernels of a game that stay JIT-compiled (the leave tables, the simulation's rollouts, the
+  endgame search: :func:`letras.cli.warm.warm`, which leaves out the move generator when its
+  extension is there), into numba's cache beside the sources, where the programs' numba finds
+  them when it is the build's version (the same index serves both; another version compiles
+  again at first use, as without this step). About 100 s of CPU, most of it the rollouts,
+  which compile the move generator's functions into themselves.
 
-The two run side by side (the graph in a child process), as the two cores of a small machine
-allow. Each is skipped when its result is there and current, so a second install costs only
-the checks (well under a second); each fails alone, said on stderr, and the programs then do
-that work at first use as before. ``LETRAS_AOT=0`` leaves the extension out.
+The graph is built in a child process beside the extension's build and then the JIT kernels,
+as the two cores of a small machine allow. Each step is skipped when its result is there and
+current, so a second install costs only the checks (about a second); each fails alone, said on
+stderr, and the programs then do that work at first use as before (the background compile of
+:mod:`letras.cli.warm`). ``LETRAS_AOT=0`` leaves the extension out.
 """
 
 from __future__ import annotations
@@ -23,10 +31,9 @@ import time
 import traceback
 from collections.abc import Sequence
 
-DEFAULT_EDITION = "pt-BR"
-"""The edition whose word graph is built (``letras play``'s and ``letras serve``'s default)."""
+from letras.editions import DEFAULT_EDITION
 
-STEPS = ("aot", "graph")
+STEPS = ("aot", "graph", "jit")
 
 
 def _say(message: str) -> None:
@@ -94,10 +101,29 @@ def prepare_graph(edition_name: str = DEFAULT_EDITION) -> None:
     _say(f"built the {edition_name} word graph ({time.perf_counter() - start:.0f} s)")
 
 
+def jit_ready() -> bool:
+    """Are the kernels of a game in numba's cache, compiled by this numba?"""
+    from letras.cli.warm import all_cached
+
+    return all_cached()
+
+
+def prepare_jit() -> None:
+    """Compile the kernels of a game that the extension leaves to the JIT, unless cached."""
+    from letras.cli.warm import warm
+    from letras.editions import find_edition
+
+    if jit_ready():
+        return
+    start = time.perf_counter()
+    warm(find_edition(DEFAULT_EDITION))
+    _say(f"compiled the kernels of a game ({time.perf_counter() - start:.0f} s)")
+
+
 def _run(step: str) -> bool:
     """Run one step here; False (said on stderr) when it failed."""
     try:
-        (prepare_aot if step == "aot" else prepare_graph)()
+        {"aot": prepare_aot, "graph": prepare_graph, "jit": prepare_jit}[step]()
         return True
     except Exception:  # any failure: the programs do this work at first use instead
         _say(f"could not prepare {step} (done at first use instead):\n"
@@ -105,27 +131,30 @@ def _run(step: str) -> bool:
         return False
 
 
-def prepare() -> bool:
-    """Every step not done yet, the graph in a child process beside the extension's build;
-    True when all are done."""
-    if aot_ready() and graph_ready():
+def prepare(jit: bool = False) -> bool:
+    """Every step not done yet (``jit`` too with ``jit``), the graph in a child process
+    beside the extension's build, then the JIT kernels; True when all are done."""
+    if aot_ready() and graph_ready() and not (jit and not jit_ready()):
         return True
     child = None
     if not graph_ready():
         child = subprocess.Popen([sys.executable, "-m", "letras.cli.prepare", "graph"],
                                  stdin=subprocess.DEVNULL)
     ok = _run("aot")
+    if jit:  # after the extension: then the move generator is not compiled again here
+        ok = _run("jit") and ok
     if child is not None:
         ok = child.wait() == 0 and ok
     return ok
 
 
 def main(argv: Sequence[str]) -> int:
-    """``python -m letras.cli.prepare [aot|graph]``: every step, or one."""
-    if argv and argv[0] not in STEPS:
-        _say(f"usage: python -m letras.cli.prepare [{'|'.join(STEPS)}]")
+    """``python -m letras.cli.prepare [--jit | aot | graph | jit]``: every step (``jit``
+    with ``--jit``), or one."""
+    if argv and argv[0] not in (*STEPS, "--jit"):
+        _say(f"usage: python -m letras.cli.prepare [--jit | {' | '.join(STEPS)}]")
         return 2
-    ok = _run(argv[0]) if argv else prepare()
+    ok = _run(argv[0]) if argv and argv[0] in STEPS else prepare(jit=bool(argv))
     return 0 if ok else 1
 
 

@@ -136,7 +136,8 @@ def _mapped(path: Path) -> npt.NDArray[Any]:
 def _save(found: WordMap, paths: list[Path], entry: Path, rack_size: int) -> None:
     """Write the map's arrays (each whole or not at all) and remove earlier layouts'."""
     with contextlib.suppress(OSError):
-        for path, array in zip(paths, found, strict=True):
+        arrays: tuple[npt.NDArray[Any], ...] = tuple(found)
+        for path, array in zip(paths, arrays, strict=True):
             tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
             np.save(tmp, array, allow_pickle=False)
             os.replace(tmp, path)
