@@ -30,15 +30,17 @@ class PrepareHook(BuildHookInterface):  # type: ignore[misc]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if os.environ.get("LETRAS_PREPARE") == "0":
             return
-        env = dict(os.environ)
-        # the build environment's own path (pip's) stays after the sources
-        env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (str(Path(self.root) / "src"), env.get("PYTHONPATH")) if p)
+        # The sources go first on the path from within: pip's build environment drops from
+        # sys.path whatever the target environment's .pth files add (a former editable
+        # install's adds these very sources), PYTHONPATH included.
+        src = str(Path(self.root) / "src")
+        # the JIT kernels' cache lies beside the sources: of use when they stay there
+        jit = ["--jit"] if version == "editable" else []
+        code = (f"import sys; sys.path.insert(0, {src!r}); "
+                f"from letras.cli.prepare import main; sys.exit(main({jit!r}))")
         try:
-            # the JIT kernels' cache lies beside the sources: of use when they stay here
-            jit = ["--jit"] if version == "editable" else []
-            done = subprocess.run([sys.executable, "-m", "letras.cli.prepare", *jit], env=env,
-                                  stdin=subprocess.DEVNULL, timeout=TIMEOUT, check=False)
+            done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
+                                  timeout=TIMEOUT, check=False)
             failed = f"exit status {done.returncode}" if done.returncode else ""
         except Exception as e:  # never fail the install
             failed = repr(e)

@@ -29,6 +29,8 @@ Scenarios (each from its own fresh copy):
     python bench/first_run.py                      # moves, play and game, 3 runs each
     python bench/first_run.py --only moves --runs 1
     python bench/first_run.py --install --runs 1   # also time pip install -e (slow)
+    python bench/first_run.py --install --runs 1 --one-copy --only play --only serve \
+        --only game --source /tmp/main              # a first session, another checkout
 
 Medians over the runs are printed with the load average seen before and after.
 """
@@ -94,14 +96,14 @@ print(json.dumps({"setup": setup, "moves": moves, "total": time.perf_counter() -
 class Fresh:
     """A fresh copy of the checkout with empty caches, and how to run its ``letras``."""
 
-    def __init__(self, install: bool, warm: bool) -> None:
+    def __init__(self, install: bool, warm: bool, source: Path = REPO) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="letras-first-run-"))
         self.tree = self.root / "letras"
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-        shutil.copytree(REPO / "src", self.tree / "src", ignore=ignore)
+        shutil.copytree(source / "src", self.tree / "src", ignore=ignore)
         for name in ("pyproject.toml", "README.md", "LICENSE", "hatch_build.py"):
-            if (REPO / name).exists():
-                shutil.copy2(REPO / name, self.tree / name)
+            if (source / name).exists():
+                shutil.copy2(source / name, self.tree / name)
         self.env = {k: v for k, v in os.environ.items()
                     if k not in ("NUMBA_CACHE_DIR", "PYTHONPYCACHEPREFIX", "VIRTUAL_ENV")}
         self.env["LETRAS_CACHE"] = str(self.root / "cache")
@@ -244,8 +246,9 @@ def game(fresh: Fresh, seconds: float) -> dict[str, Any]:
             "game: total s": result["total"], "slow moves": " ".join(over)}
 
 
-def run(scenario: str, args: argparse.Namespace) -> dict[str, Any]:
-    fresh = Fresh(args.install, not args.no_warm)
+def run(scenarios: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """The scenarios one after the other on one fresh copy (its first is the first run)."""
+    fresh = Fresh(args.install, not args.no_warm, args.source)
     try:
         out: dict[str, Any] = {}
         if fresh.install_seconds:
@@ -256,7 +259,8 @@ def run(scenario: str, args: argparse.Namespace) -> dict[str, Any]:
             "serve": lambda: serve(fresh),
             "game": lambda: game(fresh, args.seconds),
         }
-        out.update(steps[scenario]())
+        for scenario in scenarios:
+            out.update(steps[scenario]())
         return out
     finally:
         fresh.close()
@@ -273,12 +277,19 @@ def main() -> None:
     parser.add_argument("--no-warm", action="store_true",
                         help="LETRAS_WARM=0: no background compile (the figures before it)")
     parser.add_argument("--seconds", type=float, default=2.0, help="AI seconds a move")
+    parser.add_argument("--source", type=Path, default=REPO,
+                        help="the checkout to copy (default: this one; say, another branch's "
+                        "`git archive` for a figure before a change)")
+    parser.add_argument("--one-copy", action="store_true",
+                        help="the scenarios in order on one fresh copy (a person's first "
+                        "session: only the first scenario finds the caches empty)")
     args = parser.parse_args()
-    for scenario in args.only or ("moves", "play", "serve", "game"):
+    chosen = args.only or ["moves", "play", "serve", "game"]
+    for scenario in [" ".join(chosen)] if args.one_copy else chosen:
         load = os.getloadavg()[0]
         results = []
         for i in range(args.runs):
-            results.append(run(scenario, args))
+            results.append(run(scenario.split(), args))
             print(f"# {scenario} run {i + 1}: {results[-1]}", file=sys.stderr, flush=True)
         print(f"## {scenario}: medians of {args.runs} (load {load:.2f} before, "
               f"{os.getloadavg()[0]:.2f} after)")

@@ -30,6 +30,7 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 from letras.editions import DEFAULT_EDITION
 
@@ -138,8 +139,12 @@ def prepare(jit: bool = False) -> bool:
         return True
     child = None
     if not graph_ready():
-        child = subprocess.Popen([sys.executable, "-m", "letras.cli.prepare", "graph"],
-                                 stdin=subprocess.DEVNULL)
+        # these sources first on the child's path, as they are on this one's (pip's build
+        # environment drops PYTHONPATH entries that a former editable install also adds)
+        src = str(Path(__file__).resolve().parents[2])
+        code = (f"import sys; sys.path.insert(0, {src!r}); "
+                "from letras.cli.prepare import main; sys.exit(main(['graph']))")
+        child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL)
     ok = _run("aot")
     if jit:  # after the extension: then the move generator is not compiled again here
         ok = _run("jit") and ok
