@@ -88,9 +88,37 @@ def test_cached_code_is_looked_for_where_numba_keeps_it(
     from letras import _compiled
     from letras.movegen import _kernels
 
+    import pickle
+    from importlib.metadata import version
+
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert not _compiled.is_cached(_kernels, "generate")
     (tmp_path / "movegen_0123").mkdir()
-    (tmp_path / "movegen_0123" / "_kernels.generate-393.py311.nbi").write_bytes(b"")
+    index = tmp_path / "movegen_0123" / "_kernels.generate-393.py311.nbi"
+    # an index starts with the version of the numba that wrote it (numba ignores another's)
+    index.write_bytes(pickle.dumps("0.1.0") + b"the rest")
+    assert not _compiled.is_cached(_kernels, "generate")
+    index.write_bytes(b"")
+    assert not _compiled.is_cached(_kernels, "generate")
+    index.write_bytes(pickle.dumps(version("numba")) + b"the rest")
     assert _compiled.is_cached(_kernels, "generate")
     assert not _compiled.is_cached(_kernels, "cross_sets")
+
+
+def test_with_the_move_generator_compiled_ahead_of_time_it_is_not_compiled_again(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import letras.movegen
+    from letras.movegen import prebuilt
+
+    monkeypatch.setattr(prebuilt, "kernels", lambda: object())
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the move generator was run")
+
+    for name in ("generate", "top_plays", "lane_state"):
+        monkeypatch.setattr(letras.movegen, name, never)
+    said: list[str] = []
+    warm.warm(find_edition("en"), said.append, until="movegen")
+    assert said == ["movegen"]
+    assert warm.all_cached("movegen")
