@@ -85,11 +85,11 @@ def test_the_server_warm_up_builds_the_default_graph_first(
 def test_cached_code_is_looked_for_where_numba_keeps_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from letras import _compiled
-    from letras.movegen import _kernels
-
     import pickle
     from importlib.metadata import version
+
+    from letras import _compiled
+    from letras.movegen import _kernels
 
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert not _compiled.is_cached(_kernels, "generate")
