@@ -8,7 +8,9 @@ core, while this one builds the word graph or the person thinks; :meth:`Warming.
 until a stage is compiled, after which this process loads it from the cache in a fraction of a
 second. ``letras play`` starts it as it loads the word graph, ``letras serve`` with the
 default edition's word graph built first (``until="movegen"`` stops after the move generator);
-``LETRAS_WARM=0`` turns it off. Figures: ``bench/README.md``, "Start-up".
+``LETRAS_WARM=0`` turns it off. Figures: ``bench/README.md``, "Start-up". The install runs
+it too (:mod:`letras.cli.prepare`), and with the move generator compiled ahead of time
+(:mod:`letras.movegen.prebuilt`) its first stage has nothing to compile.
 
 :func:`warm` plays each stage of the ``best`` level on a tiny word graph (every two-letter
 string of the edition's letters) laid out in plain Python, so the background process compiles
