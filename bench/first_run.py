@@ -5,7 +5,9 @@ Each scenario starts from a fresh copy of this checkout (``src/``, ``pyproject.t
 compiled kernels are cached) and an empty word-graph cache (``LETRAS_CACHE``), as a fresh clone
 would be. ``NUMBA_CACHE_DIR`` is unset so that numba caches beside the copied modules, as it
 does in a clone. The copy runs with this interpreter (``PYTHONPATH`` put first), or with
-``--install`` in a fresh virtual environment where ``pip install -e`` of the copy is timed.
+``--install`` in a fresh virtual environment where ``pip install -e`` of the copy is timed
+(with the build hook of ``hatch_build.py`` when the checkout has one: it prepares the caches),
+then a second ``pip install -e`` (what a developer's ``tools/test`` runs every time).
 
 Scenarios (each from its own fresh copy):
 
@@ -14,6 +16,9 @@ Scenarios (each from its own fresh copy):
 - ``play``: ``letras play`` against the computer (``ai`` = the default level, ``best``) driven
   through a pseudo-terminal: seconds to the first prompt, then to the computer's first move
   after the person's (the best play, asked with the ``dica`` command);
+- ``serve``: ``letras serve`` on a fresh SQLite file: seconds to its first page, then from
+  making a game against the computer (``best``, moving first; the person passes if it is their
+  turn) to the computer's first move on the game's websocket;
 - ``game``: one computer-against-computer game (``best`` against ``best``, 2 s a move as
   ``letras play`` gives the computer): seconds to set up (word graph), then the time of
   every move; the longest pause and where it fell (issue 17 target 4).
@@ -24,6 +29,8 @@ Scenarios (each from its own fresh copy):
     python bench/first_run.py                      # moves, play and game, 3 runs each
     python bench/first_run.py --only moves --runs 1
     python bench/first_run.py --install --runs 1   # also time pip install -e (slow)
+    python bench/first_run.py --install --runs 1 --one-copy --only play --only serve \
+        --only game --source /tmp/main              # a first session, another checkout
 
 Medians over the runs are printed with the load average seen before and after.
 """
@@ -89,13 +96,14 @@ print(json.dumps({"setup": setup, "moves": moves, "total": time.perf_counter() -
 class Fresh:
     """A fresh copy of the checkout with empty caches, and how to run its ``letras``."""
 
-    def __init__(self, install: bool, warm: bool) -> None:
+    def __init__(self, install: bool, warm: bool, source: Path = REPO) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="letras-first-run-"))
         self.tree = self.root / "letras"
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-        shutil.copytree(REPO / "src", self.tree / "src", ignore=ignore)
-        for name in ("pyproject.toml", "README.md", "LICENSE"):
-            shutil.copy2(REPO / name, self.tree / name)
+        shutil.copytree(source / "src", self.tree / "src", ignore=ignore)
+        for name in ("pyproject.toml", "README.md", "LICENSE", "hatch_build.py"):
+            if (source / name).exists():
+                shutil.copy2(source / name, self.tree / name)
         self.env = {k: v for k, v in os.environ.items()
                     if k not in ("NUMBA_CACHE_DIR", "PYTHONPYCACHEPREFIX", "VIRTUAL_ENV")}
         self.env["LETRAS_CACHE"] = str(self.root / "cache")
@@ -104,15 +112,16 @@ class Fresh:
         if not warm:
             self.env["LETRAS_WARM"] = "0"  # no background compile (letras.cli.warm)
         self.python = sys.executable
-        self.install_seconds: float | None = None
+        self.install_seconds: list[float] = []
         if install:
             venv = self.root / "venv"
             subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
             self.python = str(venv / "bin" / "python")
-            start = time.perf_counter()
-            subprocess.run([self.python, "-m", "pip", "install", "-q", "-e", str(self.tree)],
-                           check=True, env=self.env)
-            self.install_seconds = time.perf_counter() - start
+            for _ in range(2):  # the first install, then a second one of the same copy
+                start = time.perf_counter()
+                subprocess.run([self.python, "-m", "pip", "install", "-q", "-e",
+                                str(self.tree)], check=True, env=self.env)
+                self.install_seconds.append(time.perf_counter() - start)
         else:
             self.env["PYTHONPATH"] = str(self.tree / "src")
 
@@ -175,6 +184,54 @@ def play(fresh: Fresh) -> dict[str, Any]:
     return {"play: first prompt s": ready, "play: first computer move s": reply}
 
 
+def serve(fresh: Fresh) -> dict[str, Any]:
+    import httpx
+    from websockets.sync.client import connect
+
+    start = time.perf_counter()
+    server = subprocess.Popen(
+        [fresh.python, "-m", "letras", "serve", "--db", f"sqlite:///{fresh.root}/games.db",
+         "--host", "127.0.0.1", "--port", "0"],
+        env=fresh.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert server.stdout is not None
+        address = ""
+        for line in server.stdout:  # the server says its address once it listens
+            found = re.search(r"http://(127\.0\.0\.1:\d+)/", line)
+            if found:
+                address = found.group(1)
+                break
+        assert address, "the server did not start"
+        with httpx.Client(base_url=f"http://{address}", timeout=900) as client:
+            client.get("/").raise_for_status()
+            ready = time.perf_counter() - start
+            made = client.post("/api/games", json={
+                "edition": "pt-BR", "seats": [{"ai": "best"}, {"name": "Ana"}]})
+            made.raise_for_status()
+            sent = time.perf_counter()
+            game = made.json()
+        person = next(s for s in game["seats"] if "token" in s)
+        reply = None
+        with connect(f"ws://{address}/ws/games/{game['id']}?token={person['token']}") as ws:
+            for _ in range(10_000):
+                message = json.loads(ws.recv(timeout=900))
+                if message["type"] != "state":
+                    continue
+                view, step = message["view"], message["step"]
+                pending = (view.get("pending") or {}).get("player", person["seat"])
+                if (pending != person["seat"]
+                        or any(t["player"] != person["seat"] for t in view["turns"])):
+                    reply = time.perf_counter() - sent
+                    break
+                if step["kind"] == "move" and step["seat"] == person["seat"]:
+                    ws.send(json.dumps({"action": {"pass": True}}))
+        assert reply is not None
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return {"serve: first page s": ready, "serve: first computer move s": reply}
+
+
 def game(fresh: Fresh, seconds: float) -> dict[str, Any]:
     done = subprocess.run([fresh.python, "-c", GAME_SCRIPT, "1", str(seconds)],
                           env=fresh.env, capture_output=True, text=True, check=True)
@@ -189,18 +246,21 @@ def game(fresh: Fresh, seconds: float) -> dict[str, Any]:
             "game: total s": result["total"], "slow moves": " ".join(over)}
 
 
-def run(scenario: str, args: argparse.Namespace) -> dict[str, Any]:
-    fresh = Fresh(args.install, not args.no_warm)
+def run(scenarios: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """The scenarios one after the other on one fresh copy (its first is the first run)."""
+    fresh = Fresh(args.install, not args.no_warm, args.source)
     try:
         out: dict[str, Any] = {}
-        if fresh.install_seconds is not None:
-            out["pip install -e s"] = fresh.install_seconds
+        if fresh.install_seconds:
+            out["pip install -e s"], out["second pip install -e s"] = fresh.install_seconds
         steps: dict[str, Callable[[], dict[str, Any]]] = {
             "moves": lambda: moves(fresh, args.warm),
             "play": lambda: play(fresh),
+            "serve": lambda: serve(fresh),
             "game": lambda: game(fresh, args.seconds),
         }
-        out.update(steps[scenario]())
+        for scenario in scenarios:
+            out.update(steps[scenario]())
         return out
     finally:
         fresh.close()
@@ -209,19 +269,27 @@ def run(scenario: str, args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", choices=("moves", "play", "game"), action="append")
+    parser.add_argument("--only", choices=("moves", "play", "serve", "game"),
+                        action="append")
     parser.add_argument("--install", action="store_true",
                         help="time pip install -e of each copy in a fresh venv")
     parser.add_argument("--warm", type=int, default=5, help="warm letras moves runs")
     parser.add_argument("--no-warm", action="store_true",
                         help="LETRAS_WARM=0: no background compile (the figures before it)")
     parser.add_argument("--seconds", type=float, default=2.0, help="AI seconds a move")
+    parser.add_argument("--source", type=Path, default=REPO,
+                        help="the checkout to copy (default: this one; say, another branch's "
+                        "`git archive` for a figure before a change)")
+    parser.add_argument("--one-copy", action="store_true",
+                        help="the scenarios in order on one fresh copy (a person's first "
+                        "session: only the first scenario finds the caches empty)")
     args = parser.parse_args()
-    for scenario in args.only or ("moves", "play", "game"):
+    chosen = args.only or ["moves", "play", "serve", "game"]
+    for scenario in [" ".join(chosen)] if args.one_copy else chosen:
         load = os.getloadavg()[0]
         results = []
         for i in range(args.runs):
-            results.append(run(scenario, args))
+            results.append(run(scenario.split(), args))
             print(f"# {scenario} run {i + 1}: {results[-1]}", file=sys.stderr, flush=True)
         print(f"## {scenario}: medians of {args.runs} (load {load:.2f} before, "
               f"{os.getloadavg()[0]:.2f} after)")

@@ -357,6 +357,7 @@ import subprocess
 
 from letras import _compiled
 from letras.cli import warm
+from letras.movegen import prebuilt
 
 _is_cached = _compiled.is_cached
 
@@ -370,6 +371,7 @@ def _start(edition, until="endgame", *, graph=False):
 warm.start = _start
 _compiled.is_cached = lambda module, function: (
     module.__name__ != "letras.movegen._kernels" and _is_cached(module, function))
+prebuilt.kernels = lambda: None  # nor compiled ahead of time (by the install)
 '''
 PREPARING = "Preparando o gerador de jogadas"
 

@@ -70,6 +70,18 @@ def test_the_stamp_is_stable_and_names_the_module() -> None:
     assert prebuilt.stamp() in prebuilt.module_name(prebuilt.stamp())
 
 
+def test_the_stamp_follows_numpys_binary_interface_not_its_release(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """pip builds the extension with its build environment's numpy, which may be another
+    release of the same major version than the one installed beside letras."""
+    major = np.__version__.split(".")[0]
+    here = prebuilt.stamp()
+    monkeypatch.setattr(np, "__version__", f"{major}.999.0")
+    assert prebuilt.stamp() == here
+    monkeypatch.setattr(np, "__version__", f"{int(major) + 1}.0.0")
+    assert prebuilt.stamp() != here
+
+
 def test_arrays_of_other_types_go_to_the_jit_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
 

@@ -179,23 +179,27 @@ def test_the_map_is_cached_beside_the_graph(tmp_path: Path,
     graph = graph_for_words(EN, source)
     assert graph.cache_entry is not None and graph.cache_entry[0].parent == tmp_path
     entry = graph.cache_entry[0]
-    stale = entry.with_name(f"{entry.name}.wmap0-7.npz")
+    stale = entry.with_name(f"{entry.name}.wmap4-7.npz")
     stale.write_bytes(b"an earlier layout")
     built = wordmap.word_map(graph)
-    assert not stale.exists()  # replaced by the new file
+    assert not stale.exists()  # replaced by the new files
     assert len(built.words) == 2  # ABANDON, ABALONES
-    files = list(tmp_path.glob("*.wmap*.npz"))
-    assert len(files) == 1
-    with np.load(files[0]) as saved:
-        assert all(np.array_equal(saved[f], getattr(built, f)) for f in built._fields)
-    # a new graph object of the same list reads the file instead of building
-    np.savez(files[0], table=np.zeros(16, np.uint64), word_keys=np.zeros(0, np.uint64),
-             words=np.zeros((0, 8), np.uint8), long_table=np.zeros(16, np.uint64))
+    files = sorted(tmp_path.glob("*.wmap*"))
+    paths = wordmap.map_paths(entry, 7)
+    assert files == sorted(paths)  # one .npy file an array, nothing else
+    for path, field in zip(paths, built._fields, strict=True):
+        assert np.array_equal(np.load(path), getattr(built, field))
+    # a new graph object of the same list reads the files instead of building, memory-mapped
+    # into plain writable arrays (what numba and the compiled extension take)
+    np.save(paths[0], np.zeros(16, np.uint64))
+    np.save(paths[1], np.zeros(0, np.uint64))
+    np.save(paths[2], np.zeros((0, 8), np.uint8))
     again = wordmap.word_map(graph_for_words(EN, source))
     assert np.count_nonzero(again.table) == 0 and len(again.words) == 0
+    assert type(again.long_table) is np.ndarray and again.long_table.flags.writeable
+    assert isinstance(again.long_table.base, np.memmap)
     # a file of the wrong shape is built again
-    np.savez(files[0], table=np.zeros(10, np.uint64), word_keys=np.zeros(0, np.uint64),
-             words=np.zeros((0, 8), np.uint8), long_table=np.zeros(16, np.uint64))
+    np.save(paths[0], np.zeros(10, np.uint64))
     assert len(wordmap.word_map(graph_for_words(EN, source)).words) == 2
 
 

@@ -39,6 +39,25 @@ def test_warm_up_plays_every_stage_and_says_each() -> None:
     assert said == ["movegen"]
 
 
+def test_the_sim_stage_compiles_the_lane_by_lane_replies_too(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal after one played out often enough reuses the opponent's best plays lane by lane
+    (another compiled kernel): the warm-up must get there, not the first game."""
+    from letras.ai.sim.compiled import CompiledRollouts
+
+    calls: list[int] = []
+    board_tops = CompiledRollouts._board_tops
+
+    def counted(self: CompiledRollouts, racks: object) -> object:
+        calls.append(1)
+        return board_tops(self, racks)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CompiledRollouts, "_board_tops", counted)
+    warm.warm(find_edition("en"), until="sim")
+    assert calls
+
+
 def child(code: str) -> warm.Warming:
     process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
                                text=True)
@@ -85,12 +104,40 @@ def test_the_server_warm_up_builds_the_default_graph_first(
 def test_cached_code_is_looked_for_where_numba_keeps_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import pickle
+    from importlib.metadata import version
+
     from letras import _compiled
     from letras.movegen import _kernels
 
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert not _compiled.is_cached(_kernels, "generate")
     (tmp_path / "movegen_0123").mkdir()
-    (tmp_path / "movegen_0123" / "_kernels.generate-393.py311.nbi").write_bytes(b"")
+    index = tmp_path / "movegen_0123" / "_kernels.generate-393.py311.nbi"
+    # an index starts with the version of the numba that wrote it (numba ignores another's)
+    index.write_bytes(pickle.dumps("0.1.0") + b"the rest")
+    assert not _compiled.is_cached(_kernels, "generate")
+    index.write_bytes(b"")
+    assert not _compiled.is_cached(_kernels, "generate")
+    index.write_bytes(pickle.dumps(version("numba")) + b"the rest")
     assert _compiled.is_cached(_kernels, "generate")
     assert not _compiled.is_cached(_kernels, "cross_sets")
+
+
+def test_with_the_move_generator_compiled_ahead_of_time_it_is_not_compiled_again(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import letras.movegen
+    from letras.movegen import prebuilt
+
+    monkeypatch.setattr(prebuilt, "kernels", lambda: object())
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the move generator was run")
+
+    for name in ("generate", "top_plays", "lane_state"):
+        monkeypatch.setattr(letras.movegen, name, never)
+    said: list[str] = []
+    warm.warm(find_edition("en"), said.append, until="movegen")
+    assert said == ["movegen"]
+    assert warm.all_cached("movegen")

@@ -99,17 +99,31 @@ def load_cached_without_refresh(kernel: Any, args: Sequence[Any]) -> bool:
 
 
 def is_cached(module: ModuleType, function: str) -> bool:
-    """Has numba cached compiled code of ``module.function`` (an index file), beside the
-    module or under ``NUMBA_CACHE_DIR`` when that is set? (Stale code counts: numba compiles
-    it again without asking.)"""
+    """Has this numba cached compiled code of ``module.function`` (an index file written by
+    the numba installed), beside the module or under ``NUMBA_CACHE_DIR`` when that is set?
+    (Code stale for other reasons counts: numba compiles it again without asking.)"""
     if module.__file__ is None:
         return False
     source = Path(module.__file__)
     pattern = f"{source.stem}.{function}-*.nbi"
     root = os.environ.get("NUMBA_CACHE_DIR")
-    if root:
-        return any(Path(root).rglob(pattern))
-    return any((source.parent / "__pycache__").glob(pattern))
+    found = Path(root).rglob(pattern) if root else (source.parent / "__pycache__").glob(pattern)
+    return any(_of_this_numba(index) for index in found)
+
+
+def _of_this_numba(index: Path) -> bool:
+    """Was numba's index file written by the numba installed? (Its first record is numba's
+    version: another version's index is ignored by numba, as if absent. An install can
+    leave one, compiled with its build environment's numba: ``letras.cli.prepare``.)"""
+    import pickle
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        with index.open("rb") as f:
+            written = pickle.load(f)  # numba's own file, that numba unpickles whole
+        return bool(written == version("numba"))
+    except (OSError, pickle.UnpicklingError, EOFError, PackageNotFoundError, ValueError):
+        return False
 
 
 

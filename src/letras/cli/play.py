@@ -269,9 +269,9 @@ def _warm_up(edition: Edition, graph: WordGraph, console: Console, t: Messages) 
 
     from letras import _compiled
     from letras.board import Board
-    from letras.movegen import _kernels, top_plays
+    from letras.movegen import _kernels, prebuilt, top_plays
 
-    if not _compiled.is_cached(_kernels, "generate"):
+    if prebuilt.kernels() is None and not _compiled.is_cached(_kernels, "generate"):
         console.print(Text(t("compile.movegen"), style="dim"))
         _compiled._announced.add(_kernels.__name__)
     if _warming is not None:

@@ -8,7 +8,9 @@ core, while this one builds the word graph or the person thinks; :meth:`Warming.
 until a stage is compiled, after which this process loads it from the cache in a fraction of a
 second. ``letras play`` starts it as it loads the word graph, ``letras serve`` with the
 default edition's word graph built first (``until="movegen"`` stops after the move generator);
-``LETRAS_WARM=0`` turns it off. Figures: ``bench/README.md``, "Start-up".
+``LETRAS_WARM=0`` turns it off. Figures: ``bench/README.md``, "Start-up". The install runs
+it too (:mod:`letras.cli.prepare`), and with the move generator compiled ahead of time
+(:mod:`letras.movegen.prebuilt`) its first stage has nothing to compile.
 
 :func:`warm` plays each stage of the ``best`` level on a tiny word graph (every two-letter
 string of the edition's letters) laid out in plain Python, so the background process compiles
@@ -99,14 +101,15 @@ def warm(edition: Edition, say: Callable[[str], None] = lambda stage: None,
     from letras.ai import BestPlayer, Limit
     from letras.ai.endgame import EndgamePosition, solve
     from letras.game import Game
-    from letras.movegen import generate, lane_state, top_plays
+    from letras.movegen import generate, lane_state, prebuilt, top_plays
 
     graph = tiny_graph(edition)
     game = Game(edition, ["a", "b"], seed=1, lexicon=graph)
     view = game.view(game.to_move)
-    generate(view.board, view.rack, graph)
-    top_plays(view.board, view.rack, graph, 1)
-    lane_state(view.board, graph)
+    if prebuilt.kernels() is None:  # else compiled at install (letras.cli.prepare)
+        generate(view.board, view.rack, graph)
+        top_plays(view.board, view.rack, graph, 1)
+        lane_state(view.board, graph)
     say("movegen")
     if until == "movegen":
         return
@@ -126,33 +129,49 @@ def warm(edition: Edition, say: Callable[[str], None] = lambda stage: None,
 
 
 def _roll_out(view: PlayerView, graph: WordGraph) -> None:
-    """One compiled rollout of the simulation, with an empty leave table (the editions
-    without a leave file would not compile it otherwise)."""
+    """Compiled rollouts of the simulation, with an empty leave table (the editions without a
+    leave file would not compile it otherwise): one deal played out as often as a deal must be
+    before the next reuses the opponent's best plays lane by lane, then a next deal, which
+    compiles that way too (:mod:`letras.ai.sim.lanes`; else its compile was a pause of 40 s
+    in the first game's second move)."""
     import random
 
     from letras.ai.equity import EquityPlayer
     from letras.ai.leaves.klv import LeaveTable
-    from letras.ai.sim.compiled import CompiledRollouts
+    from letras.ai.sim.compiled import REUSE_FROM, CompiledRollouts
 
     table = LeaveTable.from_values(view.edition, {})
     rollouts = CompiledRollouts(view, graph, table, {}, 2)
     best = EquityPlayer(graph, leaves=table).ranked(view, 1)[0]
-    rollouts.rollout(best, rollouts.deal(random.Random(1)))
+    deals = random.Random(1)
+    first = rollouts.deal(deals)
+    for _ in range(REUSE_FROM):
+        rollouts.rollout(best, first)
+    rollouts.rollout(best, rollouts.deal(deals))
 
 
 def all_cached(until: str = STAGES[-1]) -> bool:
     """Are the kernels of the stages up to ``until`` cached already (then there is nothing
     to warm)?"""
-    from letras.movegen import _kernels
+    from letras.movegen import prebuilt
 
+    movegen = prebuilt.kernels() is not None or _jit_cached()
     if until == "movegen":
-        return is_cached(_kernels, "generate")
+        return movegen
     from letras.ai.endgame import core as endgame_core
     from letras.ai.endgame import plays as endgame_plays
     from letras.ai.sim import compiled as sim_compiled
+    from letras.ai.sim import lanes as sim_lanes
 
-    return (is_cached(_kernels, "generate") and is_cached(endgame_plays, "_merge")
-            and is_cached(sim_compiled, "play_out") and is_cached(endgame_core, "search"))
+    return (movegen and is_cached(endgame_plays, "_merge")
+            and is_cached(sim_compiled, "play_out") and is_cached(sim_lanes, "board_tops")
+            and is_cached(endgame_core, "search"))
+
+
+def _jit_cached() -> bool:
+    from letras.movegen import _kernels
+
+    return is_cached(_kernels, "generate")
 
 
 class Warming:

@@ -5,8 +5,9 @@ installed: an opt-in extension module that needs numpy but not numba at run time
 of :mod:`letras.movegen` (:data:`EXPORTS`: those ``letras moves`` calls, with the argument
 types the JIT kernels see) with ``numba.pycc`` into a CPython extension in the cache of
 letras (``~/.cache/letras/aot``, or ``$LETRAS_AOT`` when that names a directory), outside the
-sources. Its name carries a stamp: a hash of the sources of :mod:`letras.movegen` (every
-``.py`` of the package), of numpy's version and of Python's. :func:`kernels` gives the
+sources. Its name carries a stamp (:func:`stamp`): a hash of the sources of
+:mod:`letras.movegen` (every ``.py`` of the package) and of Python's version, and numpy's
+major version (its binary interface). :func:`kernels` gives the
 extension only when one with the stamp of the sources now installed is there; else (none
 built, sources changed since, ``LETRAS_AOT=0``) None, and the move generator goes the JIT
 way as before. A process on the compiled path imports neither numba nor llvmlite (the
@@ -56,13 +57,22 @@ PREFIX = "letras_movegen_"
 
 
 def stamp() -> str:
-    """A hash of what the compiled code depends on: the sources of :mod:`letras.movegen`,
-    numpy's version and Python's."""
+    """What the compiled code depends on: a hash of the sources of :mod:`letras.movegen`, of
+    Python's version and of the platform, then numpy's major version (``_np2``).
+
+    numpy's major version, not its full version: the extension is built by ``pip install``
+    in an isolated environment whose numpy may be another release than the one installed
+    beside letras (hatch_build.py). numpy keeps its binary interface (the array object's
+    layout, the C API's table) within a major version, and the extension's import checks the
+    rest: loaded into a numpy older than the one it was built with, its ``import_array``
+    raises ImportError (:func:`load` then gives None: the JIT way). The compiled code reaches
+    numpy only through that C API (to make the arrays it returns): numba compiles its own
+    versions of the numpy functions the kernels use."""
     digest = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    digest.update(f"{np.__version__}\0{sys.version}\0{sysconfig.get_platform()}".encode())
-    return digest.hexdigest()[:20]
+    digest.update(f"{sys.version}\0{sysconfig.get_platform()}".encode())
+    return f"{digest.hexdigest()[:20]}_np{np.__version__.split('.')[0]}"
 
 
 def module_name(source_stamp: str) -> str:

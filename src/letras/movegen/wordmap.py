@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import os
 import weakref
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -32,8 +33,9 @@ import numpy.typing as npt
 from letras._compiled import lazy_module
 from letras.lexicon.kwg import WordGraph
 
-VERSION = 4
-"""Part of the cache file's name: a new layout makes new cache files."""
+VERSION = 5
+"""Part of the cache files' names: a new layout makes new cache files (5: one ``.npy`` file
+an array, memory-mapped when read; 4 was one ``.npz``, read whole)."""
 MAX_BLANKS = 2
 """Racks with more blanks than this are not looked up: a bingo is assumed possible."""
 MAX_WORD_TILES = 15
@@ -98,36 +100,55 @@ _KEYS = tile_keys()
 def word_map(graph: WordGraph) -> WordMap:
     """The word map of ``graph`` for its edition's racks: kept while the graph lives, and on
     disk beside the graph's cache entry when it has one (built once: under half a second
-    for pt-BR)."""
+    for pt-BR; then memory-mapped, so a process reads only the pages its lookups touch)."""
     known = _MAPS.get(graph)
     if known is not None:
         return known
     rack_size = graph.edition.rack_size
     entry = graph.cache_entry[0] if graph.cache_entry is not None else None
-    path = (entry.with_name(f"{entry.name}.wmap{VERSION}-{rack_size}.npz")
-            if entry is not None else None)
+    paths = map_paths(entry, rack_size) if entry is not None else None
     found: WordMap | None = None
-    if path is not None and path.exists():
-        with contextlib.suppress(OSError, ValueError, KeyError), np.load(
-                path, allow_pickle=False) as data:
-            found = _checked(data, rack_size)
+    if paths is not None and all(p.exists() for p in paths):
+        with contextlib.suppress(OSError, ValueError):
+            found = _checked([_mapped(p) for p in paths], rack_size)
     if found is None:
         found = build(graph, rack_size)
-        if path is not None and entry is not None:
-            with contextlib.suppress(OSError):
-                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
-                np.savez(tmp, **found._asdict())
-                os.replace(tmp, path)
-                for old in path.parent.glob(f"{entry.name}.wmap*-{rack_size}.np[yz]"):
-                    if old.name != path.name:  # an earlier layout's
-                        old.unlink(missing_ok=True)
+        if paths is not None and entry is not None:
+            _save(found, paths, entry, rack_size)
     _MAPS[graph] = found
     return found
 
 
-def _checked(data: Any, rack_size: int) -> WordMap | None:
-    """A map read from a cache file, if its arrays have the shapes a map has."""
-    found = WordMap(data["table"], data["word_keys"], data["words"], data["long_table"])
+def map_paths(entry: Path, rack_size: int) -> list[Path]:
+    """The cache files of the word map of the graph cached at ``entry``, one per array of
+    :class:`WordMap`, in its order."""
+    return [entry.with_name(f"{entry.name}.wmap{VERSION}.{field}-{rack_size}.npy")
+            for field in WordMap._fields]
+
+
+def _mapped(path: Path) -> npt.NDArray[Any]:
+    """A cached array, memory-mapped copy-on-write: a plain writable ``ndarray`` to numba
+    (a read-only one, or the ``memmap`` subclass, would be compiled for, or checked, as
+    another type) whose pages are read from the file as they are touched."""
+    return np.asarray(np.load(path, mmap_mode="c", allow_pickle=False))
+
+
+def _save(found: WordMap, paths: list[Path], entry: Path, rack_size: int) -> None:
+    """Write the map's arrays (each whole or not at all) and remove earlier layouts'."""
+    with contextlib.suppress(OSError):
+        arrays: tuple[npt.NDArray[Any], ...] = tuple(found)
+        for path, array in zip(paths, arrays, strict=True):
+            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
+            np.save(tmp, array, allow_pickle=False)
+            os.replace(tmp, path)
+        for old in path.parent.glob(f"{entry.name}.wmap*-{rack_size}.np[yz]"):
+            if old not in paths:  # an earlier layout's
+                old.unlink(missing_ok=True)
+
+
+def _checked(data: list[npt.NDArray[Any]], rack_size: int) -> WordMap | None:
+    """A map read from its cache files, if its arrays have the shapes a map has."""
+    found = WordMap(*data)
     n = len(found.table)
     m = len(found.long_table)
     if (found.table.dtype != np.uint64 or found.table.ndim != 1 or n < 16 or n & (n - 1)
@@ -144,4 +165,5 @@ def map_keys() -> npt.NDArray[np.uint64]:
     return _KEYS
 
 
-__all__ = ["MAX_BLANKS", "MAX_WORD_TILES", "WordMap", "build", "map_keys", "word_map"]
+__all__ = ["MAX_BLANKS", "MAX_WORD_TILES", "WordMap", "build", "map_keys", "map_paths",
+           "word_map"]
