@@ -39,25 +39,6 @@ def test_warm_up_plays_every_stage_and_says_each() -> None:
     assert said == ["movegen"]
 
 
-def test_the_sim_stage_compiles_the_lane_by_lane_replies_too(
-    monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A deal after one played out often enough reuses the opponent's best plays lane by lane
-    (another compiled kernel): the warm-up must get there, not the first game."""
-    from letras.ai.sim.compiled import CompiledRollouts
-
-    calls: list[int] = []
-    board_tops = CompiledRollouts._board_tops
-
-    def counted(self: CompiledRollouts, racks: object) -> object:
-        calls.append(1)
-        return board_tops(self, racks)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(CompiledRollouts, "_board_tops", counted)
-    warm.warm(find_edition("en"), until="sim")
-    assert calls
-
-
 def child(code: str) -> warm.Warming:
     process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
                                text=True)

@@ -129,25 +129,18 @@ def warm(edition: Edition, say: Callable[[str], None] = lambda stage: None,
 
 
 def _roll_out(view: PlayerView, graph: WordGraph) -> None:
-    """Compiled rollouts of the simulation, with an empty leave table (the editions without a
-    leave file would not compile it otherwise): one deal played out as often as a deal must be
-    before the next reuses the opponent's best plays lane by lane, then a next deal, which
-    compiles that way too (:mod:`letras.ai.sim.lanes`; else its compile was a pause of 40 s
-    in the first game's second move)."""
+    """One compiled rollout of the simulation, with an empty leave table (the editions
+    without a leave file would not compile it otherwise)."""
     import random
 
     from letras.ai.equity import EquityPlayer
     from letras.ai.leaves.klv import LeaveTable
-    from letras.ai.sim.compiled import REUSE_FROM, CompiledRollouts
+    from letras.ai.sim.compiled import CompiledRollouts
 
     table = LeaveTable.from_values(view.edition, {})
     rollouts = CompiledRollouts(view, graph, table, {}, 2)
     best = EquityPlayer(graph, leaves=table).ranked(view, 1)[0]
-    deals = random.Random(1)
-    first = rollouts.deal(deals)
-    for _ in range(REUSE_FROM):
-        rollouts.rollout(best, first)
-    rollouts.rollout(best, rollouts.deal(deals))
+    rollouts.rollout(best, rollouts.deal(random.Random(1)))
 
 
 def all_cached(until: str = STAGES[-1]) -> bool:
@@ -161,11 +154,9 @@ def all_cached(until: str = STAGES[-1]) -> bool:
     from letras.ai.endgame import core as endgame_core
     from letras.ai.endgame import plays as endgame_plays
     from letras.ai.sim import compiled as sim_compiled
-    from letras.ai.sim import lanes as sim_lanes
 
     return (movegen and is_cached(endgame_plays, "_merge")
-            and is_cached(sim_compiled, "play_out") and is_cached(sim_lanes, "board_tops")
-            and is_cached(endgame_core, "search"))
+            and is_cached(sim_compiled, "play_out") and is_cached(endgame_core, "search"))
 
 
 def _jit_cached() -> bool:
