@@ -34,7 +34,9 @@ True
 
 from __future__ import annotations
 
-from letras.ai.endgame import EndgamePlayer
+from collections.abc import Iterable
+
+from letras.ai.endgame import EndgamePlayer, draws
 from letras.ai.endgame.preendgame import applies, solve_preendgame
 from letras.ai.equity import EquityPlayer
 from letras.ai.leaves import LeaveEvaluator
@@ -42,6 +44,11 @@ from letras.ai.player import NO_LIMIT, Choice, Limit, Player
 from letras.ai.sim import SimPlayer
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
+
+PREENDGAME_BAGS = frozenset({1})
+"""The counts of tiles in the bag at which the pre-endgame search chooses (two players),
+those where it was measured to do better than the sim (``bench/preendgame_ab.py``,
+``bench/README.md``); the sim chooses at the others."""
 
 
 class BestPlayer(Player):
@@ -55,9 +62,13 @@ class BestPlayer(Player):
         *,
         seed: int | None = None,
         leaves: LeaveEvaluator | None = None,
+        preendgame_bags: Iterable[int] = PREENDGAME_BAGS,
     ) -> None:
+        """``preendgame_bags``: the counts of tiles in the bag at which the pre-endgame
+        search chooses (1 to :data:`letras.ai.endgame.draws.MAX_BAG`)."""
         super().__init__(lexicon, seed=seed)
         self.leaves = leaves
+        self.preendgame_bags = frozenset(preendgame_bags)
         self.equity = EquityPlayer(lexicon, seed=seed, leaves=leaves)
         self.sim = SimPlayer(lexicon, seed=seed, leaves=leaves)
         self.endgame = EndgamePlayer(lexicon, seed=seed)
@@ -69,7 +80,7 @@ class BestPlayer(Player):
             return "endgame"
         if view.board.is_empty():
             return "opening"
-        if applies(view):
+        if view.bag_count in self.preendgame_bags and (applies(view) or draws.applies(view)):
             return "preendgame"
         return "middle"
 
@@ -77,11 +88,14 @@ class BestPlayer(Player):
         stage = self.stage(view)
         if stage == "endgame":
             return self.endgame.choose(view, limit)
-        if stage == "preendgame":
+        if stage == "preendgame" and view.bag_count == 1:
             return solve_preendgame(view, self.lexicon, limit, equity=self.equity).best
+        if stage == "preendgame":
+            return draws.solve_draws(view, self.lexicon, limit, equity=self.equity,
+                                     seed=self.seed or 0).best
         if stage == "opening":
             return self.equity.choose(view, limit)
         return self.sim.choose(view, limit)
 
 
-__all__ = ["BestPlayer"]
+__all__ = ["PREENDGAME_BAGS", "BestPlayer"]
