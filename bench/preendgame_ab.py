@@ -2,7 +2,7 @@
 
 Run by hand::
 
-    nice .venv/bin/python bench/preendgame_ab.py --edition en pt-BR --bag 1 --games 100 --out b1.jsonl
+    nice .venv/bin/python bench/preendgame_ab.py --edition en pt-BR --bag 1 --out b1.jsonl
     .venv/bin/python bench/preendgame_ab.py --summary b1.jsonl
 
 Position ``i`` comes from a seeded game of the equity level against itself on the edition's
