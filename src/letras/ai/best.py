@@ -8,7 +8,9 @@
   best (:mod:`letras.ai.sim`).
 - **Pre-endgame** (two players, one tile in the bag): every tile the bag may hold is tried,
   and each line, an endgame, is solved by the endgame search
-  (:mod:`letras.ai.endgame.preendgame`).
+  (:mod:`letras.ai.endgame.preendgame`). With 2-6 tiles the search over the bag's draws
+  (:mod:`letras.ai.endgame.draws`) is used only at the counts of :data:`PREENDGAME_BAGS`
+  (none by default: the sim chooses there).
 - **Endgame** (the bag is empty): the ``endgame`` level, an exact search with two players and a
   time-bounded look-ahead with more (:mod:`letras.ai.endgame`).
 
@@ -46,9 +48,10 @@ from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
 
 PREENDGAME_BAGS = frozenset({1})
-"""The counts of tiles in the bag at which the pre-endgame search chooses (two players),
-those where it was measured to do better than the sim (``bench/preendgame_ab.py``,
-``bench/README.md``); the sim chooses at the others."""
+"""The counts of tiles in the bag at which the pre-endgame search chooses (two players); the
+sim chooses at the others. With 2-6 tiles the search of :mod:`letras.ai.endgame.draws` did
+worse than the sim on the same positions, and with 1 the exact search did no better
+(``bench/preendgame_ab.py``; ``bench/README.md``, "Pre-endgame against the sim")."""
 
 
 class BestPlayer(Player):
