@@ -8,7 +8,9 @@
   best (:mod:`letras.ai.sim`).
 - **Pre-endgame** (two players, one tile in the bag): every tile the bag may hold is tried,
   and each line, an endgame, is solved by the endgame search
-  (:mod:`letras.ai.endgame.preendgame`).
+  (:mod:`letras.ai.endgame.preendgame`). With 2-6 tiles the search over the bag's draws
+  (:mod:`letras.ai.endgame.draws`) is used only at the counts of :data:`PREENDGAME_BAGS`
+  (none by default: the sim chooses there).
 - **Endgame** (the bag is empty): the ``endgame`` level, an exact search with two players and a
   time-bounded look-ahead with more (:mod:`letras.ai.endgame`).
 
@@ -34,7 +36,9 @@ True
 
 from __future__ import annotations
 
-from letras.ai.endgame import EndgamePlayer
+from collections.abc import Iterable
+
+from letras.ai.endgame import EndgamePlayer, draws
 from letras.ai.endgame.preendgame import applies, solve_preendgame
 from letras.ai.equity import EquityPlayer
 from letras.ai.leaves import LeaveEvaluator
@@ -42,6 +46,12 @@ from letras.ai.player import NO_LIMIT, Choice, Limit, Player
 from letras.ai.sim import SimPlayer
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
+
+PREENDGAME_BAGS = frozenset({1})
+"""The counts of tiles in the bag at which the pre-endgame search chooses (two players); the
+sim chooses at the others. With 2-6 tiles the search of :mod:`letras.ai.endgame.draws` did
+worse than the sim on the same positions, and with 1 the exact search did no better
+(``bench/preendgame_ab.py``; ``bench/README.md``, "Pre-endgame against the sim")."""
 
 
 class BestPlayer(Player):
@@ -55,9 +65,13 @@ class BestPlayer(Player):
         *,
         seed: int | None = None,
         leaves: LeaveEvaluator | None = None,
+        preendgame_bags: Iterable[int] = PREENDGAME_BAGS,
     ) -> None:
+        """``preendgame_bags``: the counts of tiles in the bag at which the pre-endgame
+        search chooses (1 to :data:`letras.ai.endgame.draws.MAX_BAG`)."""
         super().__init__(lexicon, seed=seed)
         self.leaves = leaves
+        self.preendgame_bags = frozenset(preendgame_bags)
         self.equity = EquityPlayer(lexicon, seed=seed, leaves=leaves)
         self.sim = SimPlayer(lexicon, seed=seed, leaves=leaves)
         self.endgame = EndgamePlayer(lexicon, seed=seed)
@@ -69,7 +83,7 @@ class BestPlayer(Player):
             return "endgame"
         if view.board.is_empty():
             return "opening"
-        if applies(view):
+        if view.bag_count in self.preendgame_bags and (applies(view) or draws.applies(view)):
             return "preendgame"
         return "middle"
 
@@ -77,11 +91,14 @@ class BestPlayer(Player):
         stage = self.stage(view)
         if stage == "endgame":
             return self.endgame.choose(view, limit)
-        if stage == "preendgame":
+        if stage == "preendgame" and view.bag_count == 1:
             return solve_preendgame(view, self.lexicon, limit, equity=self.equity).best
+        if stage == "preendgame":
+            return draws.solve_draws(view, self.lexicon, limit, equity=self.equity,
+                                     seed=self.seed or 0).best
         if stage == "opening":
             return self.equity.choose(view, limit)
         return self.sim.choose(view, limit)
 
 
-__all__ = ["BestPlayer"]
+__all__ = ["PREENDGAME_BAGS", "BestPlayer"]

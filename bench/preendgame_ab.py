@@ -1,0 +1,188 @@
+"""The pre-endgame search against the sim at the same positions, played on to the end (paired).
+
+Run by hand::
+
+    nice .venv/bin/python bench/preendgame_ab.py --edition en pt-BR --bag 1 --out b1.jsonl
+    .venv/bin/python bench/preendgame_ab.py --summary b1.jsonl
+
+Position ``i`` comes from a seeded game of the equity level against itself on the edition's
+shipped lexicon (seed ``preendgame-ab/SEED/i``): once the bag holds ``bag + 1`` to ``bag + 7``
+tiles, the mover plays the best play by equity among those that leave exactly ``bag`` tiles in
+the bag (the game is skipped if there is none, or the bag skips ``bag``), as
+``bench/preendgame.py`` does. At that position the mover's seat chooses in two ways:
+
+- ``pre``: the ``best`` level as it is (the pre-endgame search at this count of tiles, if it
+  has one; the multi-tile search of :mod:`letras.ai.endgame.draws` with ``--bag`` 2-6);
+- ``sim``: the ``sim`` level (its default limit), as ``best`` did before.
+
+Everything after that first choice is the ``best`` level for both seats in both branches (the
+same seeds), so the two games differ only by the choice at the position; when both choose the
+same play the games are the same and the second is not played. One JSON line a position: the
+mover's final spread in each branch, the two choices' seconds, whether they differed.
+``--summary`` prints the paired difference of spreads (95% interval), the net wins and the win
+rates (ties half).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from sim_ab import words
+
+from letras.ai import EquityPlayer
+from letras.ai.best import BestPlayer
+from letras.ai.endgame import draws
+from letras.ai.player import NO_LIMIT
+from letras.ai.selfplay import Estimate, run_game
+from letras.game import Game
+from letras.play import Place
+
+
+def position(edition: str, seed: int, i: int, bag: int) -> Game | None:
+    lexicon = words(edition)
+    player = EquityPlayer(lexicon)
+    game = Game(edition, ["a", "b"], seed=f"preendgame-ab/{seed}/{i}", lexicon=lexicon)
+    while not game.over:
+        if game.challengeable is not None:
+            game.accept()
+            continue
+        view = game.view(game.to_move)
+        if view.bag_count == bag:
+            return game
+        if view.bag_count < bag:
+            return None
+        choice = player.choose(view)
+        if view.bag_count <= bag + 7:
+            need = view.bag_count - bag
+            fits = [c.choice for c in player.ranked(view, 200)
+                    if isinstance(c.choice, Place)
+                    and sum(1 for t in c.choice.tiles if t) == need]
+            if not fits:
+                return None
+            choice = fits[0]
+        game.apply(choice)
+    return None
+
+
+def spread(game: Game, seat: int) -> int:
+    return game.scores[seat] - game.scores[1 - seat]
+
+
+def one(args: tuple[str, int, int, int]) -> dict[str, Any] | None:
+    edition, seed, i, bag = args
+    game = position(edition, seed, i, bag)
+    if game is None:
+        return None
+    lexicon = words(edition)
+    seat = game.to_move
+    view = game.view(seat)
+    best = BestPlayer(lexicon, seed=i, preendgame_bags=range(1, draws.MAX_BAG + 1))
+    out: dict[str, Any] = {"game": i, "edition": edition, "bag": bag,
+                           "stage": best.stage(view),
+                           "load": os.getloadavg()[0]}
+    choices = {}
+    for name, chooser in (("pre", best), ("sim", best.sim)):
+        began = time.perf_counter()
+        choices[name] = chooser.choose(view, NO_LIMIT)
+        out[f"t_{name}"] = round(time.perf_counter() - began, 2)
+    out["same"] = choices["pre"] == choices["sim"]
+    print(f"game {i}: choices made {out}", file=sys.stderr, flush=True)
+    for name in ("pre", "sim"):
+        if name == "sim" and out["same"]:
+            out["sim"] = out["pre"]
+            break
+        memo: dict[int, Any] = {id(lexicon): lexicon, id(game.edition): game.edition}
+        branch = copy.deepcopy(game, memo)  # (the lexicon and edition shared, not copied)
+        branch.apply(choices[name], seat)
+        run_game(branch, [BestPlayer(lexicon, seed=i), BestPlayer(lexicon, seed=i)])
+        out[name] = spread(branch, seat)
+    out["choice_pre"] = choices["pre"].notation(game.edition)
+    out["choice_sim"] = choices["sim"].notation(game.edition)
+    return out
+
+
+def win(x: float) -> float:
+    return 1.0 if x > 0 else 0.5 if x == 0 else 0.0
+
+
+def summary(rows: list[dict[str, Any]]) -> str:
+    n = len(rows)
+    d = [r["pre"] - r["sim"] for r in rows]
+    half = 1.96 * statistics.stdev(d) / math.sqrt(n) if n > 1 else math.inf
+    net = sum(win(r["pre"]) - win(r["sim"]) for r in rows)
+    lines = [f"{n} positions, {sum(1 for r in rows if not r['same'])} where the choices differ"]
+    lines.append(f"pre - sim: spread {statistics.fmean(d):+.2f} +- {half:.2f} a game, net wins "
+                 f"{net:+g} ({net / n:+.1%})")
+    for b in ("pre", "sim"):
+        w = Estimate.share([win(r[b]) for r in rows])
+        lines.append(f"{b}: mover wins {w.mean:.1%} ({w.low:.1%}-{w.high:.1%}), mean spread "
+                     f"{statistics.fmean(r[b] for r in rows):+.1f}")
+    for b in ("pre", "sim"):
+        t = [r[f"t_{b}"] for r in rows]
+        lines.append(f"{b} choice seconds (wall): median {statistics.median(t):.1f}, "
+                     f"worst {max(t):.1f}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edition", nargs="+", default=["en"],
+                        help="position i is of the i-th edition in turn")
+    parser.add_argument("--bag", type=int, nargs="+", default=[1],
+                        help="tiles in the bag (several: each edition's positions take them "
+                             "in turn)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stop", type=float, default=0.0,
+                        help="unix time after which no new position is begun")
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--summary", type=Path, nargs="+")
+    a = parser.parse_args()
+    if a.summary:
+        rows = {}
+        for path in a.summary:
+            for line in path.read_text().splitlines():
+                r = json.loads(line)
+                rows[(str(path), r["edition"], r["game"])] = r
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for r in rows.values():
+            groups.setdefault(r["edition"], []).append(r)
+            groups.setdefault(f"{r['edition']} bag {r['bag']}", []).append(r)
+            groups.setdefault(f"bag {r['bag']}", []).append(r)
+        groups["all"] = list(rows.values())
+        for name, group in sorted(groups.items()):
+            if len(group) > 1:
+                print(f"== {name}\n{summary(group)}")
+        return
+    done = []
+    for i in range(a.first, a.first + a.games):
+        if a.stop and time.time() > a.stop:
+            break
+        editions, bags = a.edition, a.bag
+        bag = bags[(i // len(editions)) % len(bags)]
+        r = one((editions[i % len(editions)], a.seed, i, bag))
+        if r is None:
+            continue
+        done.append(r)
+        print(json.dumps(r), file=sys.stderr, flush=True)
+        if a.out:
+            with a.out.open("a") as f:
+                f.write(json.dumps(r) + "\n")
+    if len(done) > 1:
+        print(summary(done))
+
+
+if __name__ == "__main__":
+    main()
