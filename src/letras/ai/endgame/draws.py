@@ -55,7 +55,6 @@ from letras.ai.player import NO_LIMIT, Choice, Limit
 from letras.board import Board
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import generate
 from letras.play import Pass, Place
 
 MAX_BAG = 6
@@ -194,20 +193,11 @@ class DrawsSearch:
 
     def candidates(self) -> list[_Candidate]:
         view = self.view
-        by_equity = [(c.choice, c.score) for c in self.equity.ranked(view, BY_EQUITY + 2)
-                     if isinstance(c.choice, Place)][:BY_EQUITY]
-        plays = generate(view.board, self.rack, self.lexicon,
-                         bingo_bonus=view.rules.bingo_bonus, join_words=view.may_join_words)
-        scores = plays.scores()
-        order = sorted(range(len(plays)), key=lambda i: (-int(scores[i]), i))
-        by_score = [(plays.place(i), int(scores[i])) for i in order[:BY_SCORE]]
+        pairs: list[tuple[Choice, int]] = [
+            *one.candidate_places(view, self.lexicon, self.equity, BY_EQUITY, BY_SCORE),
+            (Pass(), 0)]
         out: list[_Candidate] = []
-        seen: set[Choice] = set()
-        pairs: list[tuple[Choice, int]] = [*by_equity, *by_score, (Pass(), 0)]
         for choice, score in pairs:
-            if choice in seen:
-                continue
-            seen.add(choice)
             cand = _Candidate(choice, score, len(out), [])
             cand.lines = [self._line(cand, d) for d in self.draws]
             out.append(cand)

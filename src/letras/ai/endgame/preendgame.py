@@ -136,6 +136,30 @@ def _without(tiles: Sequence[int], tile: int) -> tuple[int, ...]:
     return tuple(left)
 
 
+def top_by_score(view: PlayerView, rack: Sequence[int], lexicon: WordGraph,
+                 n: int) -> list[tuple[Place, int]]:
+    """The ``n`` highest-scoring plays of ``rack`` on the view's board, with their scores."""
+    plays = generate(view.board, rack, lexicon, bingo_bonus=view.rules.bingo_bonus,
+                     join_words=view.may_join_words)
+    scores = plays.scores()
+    order = sorted(range(len(plays)), key=lambda i: (-int(scores[i]), i))
+    return [(plays.place(i), int(scores[i])) for i in order[:n]]
+
+
+def candidate_places(view: PlayerView, lexicon: WordGraph, equity: EquityPlayer,
+                     by_equity: int, by_score: int) -> list[tuple[Place, int]]:
+    """The mover's ``by_equity`` best tile plays by equity, then its ``by_score``
+    highest-scoring ones, without repeats, with their scores: the pre-endgames' candidates
+    (the pass aside)."""
+    ranked = [(c.choice, c.score) for c in equity.ranked(view, by_equity + 1)
+              if isinstance(c.choice, Place)][:by_equity]
+    out: list[tuple[Place, int]] = []
+    for place, score in ranked + top_by_score(view, view.rack, lexicon, by_score):
+        if place not in [p for p, _ in out]:
+            out.append((place, score))
+    return out
+
+
 class _Lines:
     """The endgames of the lines, over one compiled search (its table and cache shared)."""
 
@@ -216,19 +240,9 @@ class Preendgame:
         """The best tile plays by equity, the highest-scoring ones, and the pass; in that
         order, without repeats."""
         view = self.view
-        by_equity = [(c.choice, c.score) for c in self.equity.ranked(view, BY_EQUITY + 1)
-                     if isinstance(c.choice, Place)][:BY_EQUITY]
-        plays = generate(view.board, self.rack, self.lexicon,
-                         bingo_bonus=view.rules.bingo_bonus, join_words=view.may_join_words)
-        scores = plays.scores()
-        order = sorted(range(len(plays)), key=lambda i: (-int(scores[i]), i))
-        by_score = [(plays.place(i), int(scores[i])) for i in order[:BY_SCORE]]
         out: list[_Candidate] = []
-        seen: set[Place] = set()
-        for choice, score in by_equity + by_score:
-            if choice in seen or not isinstance(choice, Place):
-                continue
-            seen.add(choice)
+        for choice, score in candidate_places(view, self.lexicon, self.equity, BY_EQUITY,
+                                              BY_SCORE):
             board = view.board.copy()
             board.put(choice.placed())
             out.append(_Candidate(choice, score, _leave(self.rack, choice), board, len(out),
@@ -251,13 +265,8 @@ class Preendgame:
         """The opponent's highest-scoring plays if ``tile`` is in the bag."""
         known = self._reply_cache.get(tile)
         if known is None:
-            view = self.view
-            plays = generate(view.board, _without(self.unseen, tile), self.lexicon,
-                             bingo_bonus=view.rules.bingo_bonus,
-                             join_words=view.may_join_words)
-            scores = plays.scores()
-            order = sorted(range(len(plays)), key=lambda i: (-int(scores[i]), i))
-            known = [(plays.place(i), int(scores[i])) for i in order[:PASS_REPLIES]]
+            known = top_by_score(self.view, _without(self.unseen, tile), self.lexicon,
+                                 PASS_REPLIES)
             self._reply_cache[tile] = known
         return known
 
