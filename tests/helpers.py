@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from letras.ai import GreedyPlayer
+from letras.ai.endgame import EndgamePosition
+from letras.ai.endgame.search import Search
 from letras.ai.equity import EquityPlayer
 from letras.ai.leaves import LeaveEvaluator
-from letras.ai.player import Choice
+from letras.ai.player import NO_LIMIT, Choice
 from letras.board import Board, Direction, Square
 from letras.editions import Edition, find_edition
 from letras.game import Game, PlayerView
@@ -198,3 +200,51 @@ def equity_game_views(edition: Edition, words: WordGraph, leaves: LeaveEvaluator
         out.append(view)
         game.apply(equity.choose(view))
     return out
+
+
+# ----- pre-endgames: a tiny English lexicon and views of two-player positions -----------
+
+PRE_WORDS = [
+    "AT", "TA", "TO", "OAT", "EAT", "TEA", "ATE", "ET", "TOE", "ON", "NO", "NOT", "TON",
+    "NOTE", "TONE", "ONE", "NE", "EN", "OE", "ONES", "NOTES", "SO", "SON", "TONES", "AS",
+    "SEA", "SET", "EAST", "SEAT", "ETA", "ETAS", "TAE", "TAO", "OES"]
+
+
+def pre_view(board: Board, rack: str, opponent: str, bag: str, scores: tuple[int, int] = (0, 0),
+             passes: int = 0) -> PlayerView:
+    """The view of player 0 (to move) with ``rack``; the opponent holds ``opponent`` and the
+    bag ``bag`` (both unseen)."""
+    en = find_edition("en")
+    tiles = en.tiles
+    unseen = [0] * len(tiles.labels)
+    for t in tiles.parse(opponent) + tiles.parse(bag):
+        unseen[t] += 1
+    return PlayerView(
+        player_names=("a", "b"), edition=en, rules=en.rules, board=board, scores=scores,
+        to_move=0, bag_count=len(bag), rack_counts=(len(rack), len(opponent)),
+        unseen=tuple(unseen), turns=(), challengeable=None, over=False, end_reason=None,
+        passes_in_row=passes, scoreless_in_row=passes, player=0,
+        rack=tuple(sorted(tiles.parse(rack))))
+
+
+def note_board() -> Board:
+    """An English board with NOTE across the centre."""
+    en = find_edition("en")
+    board = Board(en)
+    board.put(Place.parse("8G NOTE", en).placed())
+    return board
+
+
+def without(tiles: Sequence[int], take: Sequence[int]) -> tuple[int, ...]:
+    """``tiles`` less one of each of ``take``, sorted."""
+    left = list(tiles)
+    for t in take:
+        left.remove(t)
+    return tuple(sorted(left))
+
+
+def exact_value(position: EndgamePosition, words: WordGraph) -> int:
+    """The exact endgame value by the Python reference search."""
+    result = Search(position, words, NO_LIMIT).run()
+    assert result.exact
+    return int(result.value)

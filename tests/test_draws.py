@@ -10,20 +10,18 @@ import copy
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import PRE_WORDS, exact_value, note_board, pre_view, without
 from letras.ai import BestPlayer
 from letras.ai.endgame import EndgamePosition
 from letras.ai.endgame import draws as dr
-from letras.ai.endgame.search import Search
 from letras.ai.equity import EquityPlayer
-from letras.ai.player import NO_LIMIT, Limit
-from letras.board import Board
+from letras.ai.player import Limit
 from letras.editions import find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph
@@ -32,39 +30,6 @@ from letras.play import Pass, Place
 from letras.tiles import BLANK_BIT
 
 EN = find_edition("en")
-WORDS = ["AT", "TA", "TO", "OAT", "EAT", "TEA", "ATE", "ET", "TOE", "ON", "NO", "NOT", "TON",
-         "NOTE", "TONE", "ONE", "NE", "EN", "OE", "ONES", "NOTES", "SO", "SON", "TONES", "AS",
-         "SEA", "SET", "EAST", "SEAT", "ETA", "ETAS", "TAE", "TAO", "OES"]
-
-
-def view_of(board: Board, rack: str, opponent: str, bag: str,
-            scores: tuple[int, int] = (0, 0)) -> PlayerView:
-    """The view of player 0 (to move) with ``rack``; the opponent holds ``opponent`` and the
-    bag ``bag`` (both unseen)."""
-    tiles = EN.tiles
-    unseen = [0] * len(tiles.labels)
-    for t in tiles.parse(opponent) + tiles.parse(bag):
-        unseen[t] += 1
-    return PlayerView(
-        player_names=("a", "b"), edition=EN, rules=EN.rules, board=board, scores=scores,
-        to_move=0, bag_count=len(bag), rack_counts=(len(rack), len(opponent)),
-        unseen=tuple(unseen), turns=(), challengeable=None, over=False, end_reason=None,
-        player=0, rack=tuple(sorted(tiles.parse(rack))))
-
-
-def small_board() -> Board:
-    board = Board(EN)
-    board.put(Place.parse("8G NOTE", EN).placed())
-    return board
-
-
-def without(tiles: Sequence[int], take: Sequence[int]) -> tuple[int, ...]:
-    left = list(tiles)
-    for t in take:
-        left.remove(t)
-    return tuple(sorted(left))
-
-
 @given(st.lists(st.integers(1, 6), min_size=3, max_size=12), st.integers(2, 6),
        st.integers(0, 1000))
 @settings(max_examples=60, deadline=None)
@@ -84,12 +49,6 @@ def test_the_draws_cover_every_split_weighted_by_its_ways(
         assert sum(d.weight for d in out) == math.comb(len(unseen), k)
     else:
         assert len(out) == 10 and all(d.weight == 1 for d in out)
-
-
-def reference(position: EndgamePosition, words: WordGraph) -> int:
-    result = Search(position, words, NO_LIMIT).run()
-    assert result.exact
-    return int(result.value)
 
 
 def brute_force(view: PlayerView, words: WordGraph) -> dict[Place, tuple[float, float]]:
@@ -116,7 +75,7 @@ def brute_force(view: PlayerView, words: WordGraph) -> dict[Place, tuple[float, 
             position = EndgamePosition(board, without(unseen, bag),
                                        (*without(rack, laid), *bag), view.rules, 0,
                                        0 if score else view.scoreless_in_row + 1)
-            value = score - reference(position, words)
+            value = score - exact_value(position, words)
             total += value
             wins += 1.0 if spread + value > 0 else 0.5 if spread + value == 0 else 0.0
         out[place] = (wins / len(splits), total / len(splits))
@@ -134,8 +93,8 @@ def test_plays_that_empty_the_bag_agree_with_a_brute_force_over_every_split(
 ) -> None:
     monkeypatch.setattr(dr, "BY_EQUITY", 1000)
     monkeypatch.setattr(dr, "BY_SCORE", 1000)
-    words = WordGraph.build(EN, WORDS)
-    view = view_of(small_board(), rack, opponent, bag, scores)
+    words = WordGraph.build(EN, PRE_WORDS)
+    view = pre_view(note_board(), rack, opponent, bag, scores)
     assert dr.applies(view)
     expected = brute_force(view, words)
     assert expected  # (the rack has plays that empty the bag)
@@ -209,9 +168,9 @@ def test_deterministic_blind_to_the_hidden_tiles_and_used_by_best(en_words: Word
 
 
 def test_best_takes_the_preendgame_only_at_its_counts() -> None:
-    words = WordGraph.build(EN, WORDS)
-    one = view_of(small_board(), "AST", "EO", "N")
-    two = view_of(small_board(), "AST", "E", "ON")
+    words = WordGraph.build(EN, PRE_WORDS)
+    one = pre_view(note_board(), "AST", "EO", "N")
+    two = pre_view(note_board(), "AST", "E", "ON")
     default = BestPlayer(words, seed=1)
     assert default.stage(one) == "preendgame"
     assert default.stage(two) == "middle"

@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Sequence
 
 import pytest
 
+from helpers import PRE_WORDS, exact_value, note_board, pre_view, without
 from letras.ai import BestPlayer
 from letras.ai.endgame import EndgamePosition
 from letras.ai.endgame import preendgame as pe
-from letras.ai.endgame.search import Search
 from letras.ai.equity import EquityPlayer
 from letras.ai.player import NO_LIMIT, Limit
-from letras.board import Board
 from letras.editions import find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph
@@ -26,40 +24,6 @@ from letras.play import Pass, Place
 from letras.tiles import BLANK_BIT
 
 EN = find_edition("en")
-WORDS = ["AT", "TA", "TO", "OAT", "EAT", "TEA", "ATE", "ET", "TOE", "ON", "NO", "NOT", "TON",
-         "NOTE", "TONE", "ONE", "NE", "EN", "OE", "ONES", "NOTES", "SO", "SON", "TONES", "AS",
-         "SEA", "SET", "EAST", "SEAT", "ETA", "ETAS", "TAE", "TAO", "OES"]
-
-
-def view_of(board: Board, rack: str, opponent: str, bag: str, scores: tuple[int, int] = (0, 0),
-            passes: int = 0) -> PlayerView:
-    """The view of player 0 (to move) with ``rack``; the opponent holds ``opponent`` and the
-    bag ``bag`` (both unseen)."""
-    tiles = EN.tiles
-    unseen = [0] * len(tiles.labels)
-    for t in tiles.parse(opponent) + tiles.parse(bag):
-        unseen[t] += 1
-    return PlayerView(
-        player_names=("a", "b"), edition=EN, rules=EN.rules, board=board, scores=scores,
-        to_move=0, bag_count=len(bag), rack_counts=(len(rack), len(opponent)),
-        unseen=tuple(unseen), turns=(), challengeable=None, over=False, end_reason=None,
-        passes_in_row=passes, scoreless_in_row=passes, player=0,
-        rack=tuple(sorted(tiles.parse(rack))))
-
-
-def reference(position: EndgamePosition, words: WordGraph) -> int:
-    result = Search(position, words, NO_LIMIT).run()
-    assert result.exact
-    return int(result.value)
-
-
-def without(tiles: Sequence[int], take: Sequence[int]) -> tuple[int, ...]:
-    left = list(tiles)
-    for t in take:
-        left.remove(t)
-    return tuple(sorted(left))
-
-
 def brute_force(view: PlayerView, words: WordGraph) -> dict[Place, tuple[float, float]]:
     """Every tile play's (win chance, mean spread change) over every bag tile, each line
     solved exactly by the Python search."""
@@ -78,7 +42,7 @@ def brute_force(view: PlayerView, words: WordGraph) -> dict[Place, tuple[float, 
         for t in unseen:  # one line per unseen tile: each is equally likely the bag tile
             position = EndgamePosition(board, without(unseen, [t]), (*leave, t), view.rules,
                                        0, 0 if score else view.scoreless_in_row + 1)
-            value = score - reference(position, words)
+            value = score - exact_value(position, words)
             total += value
             wins += 1.0 if spread + value > 0 else 0.5 if spread + value == 0 else 0.0
         out[place] = (wins / len(unseen), total / len(unseen))
@@ -93,12 +57,6 @@ def every_play(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pe, "PASS_REPLIES", 1000)
 
 
-def small_board() -> Board:
-    board = Board(EN)
-    board.put(Place.parse("8G NOTE", EN).placed())
-    return board
-
-
 @pytest.mark.parametrize(("rack", "opponent", "bag", "scores"), [
     ("AS", "ET", "O", (0, 0)),
     ("TE", "AS", "N", (5, 0)),
@@ -108,8 +66,8 @@ def small_board() -> Board:
 def test_values_agree_with_a_brute_force_over_every_bag_tile(
     every_play: None, rack: str, opponent: str, bag: str, scores: tuple[int, int]
 ) -> None:
-    words = WordGraph.build(EN, WORDS)
-    view = view_of(small_board(), rack, opponent, bag, scores)
+    words = WordGraph.build(EN, PRE_WORDS)
+    view = pre_view(note_board(), rack, opponent, bag, scores)
     expected = brute_force(view, words)
     result = pe.solve_preendgame(view, words)
     assert result.exact
@@ -137,8 +95,8 @@ def test_the_pass_counts_the_opponents_best_reply(every_play: None) -> None:
     """After a pass the opponent, holding the bag tile's complement, plays its best reply
     (then the mover faces an exact endgame) or passes back; checked against the same
     construction with the reference search."""
-    words = WordGraph.build(EN, WORDS)
-    view = view_of(small_board(), "TE", "AS", "O")
+    words = WordGraph.build(EN, PRE_WORDS)
+    view = pre_view(note_board(), "TE", "AS", "O")
     result = pe.solve_preendgame(view, words)
     passed = next(c for c in result.candidates if isinstance(c.choice, Pass))
     plays = brute_force(view, words)
@@ -156,15 +114,15 @@ def test_the_pass_counts_the_opponents_best_reply(every_play: None) -> None:
             kept = without(opponent, [0 if t & BLANK_BIT else t for t in place.tiles if t])
             position = EndgamePosition(board, view.rack, (*kept, line.tile), EN.rules, 0,
                                        0 if replies.score(i) else 2)
-            worst = min(worst, reference(position, words) - replies.score(i))
+            worst = min(worst, exact_value(position, words) - replies.score(i))
         assert line.value == worst
     assert plays  # (the rack has plays: the pass was compared with them)
 
 
 def test_a_pass_that_ends_the_game_counts_both_racks() -> None:
-    words = WordGraph.build(EN, WORDS)
+    words = WordGraph.build(EN, PRE_WORDS)
     # three passes in a row already: a fourth ends the game (two rounds of passes)
-    view = view_of(small_board(), "QZ", "ET", "O", passes=3)
+    view = pre_view(note_board(), "QZ", "ET", "O", passes=3)
     result = pe.solve_preendgame(view, words)
     passed = next(c for c in result.candidates if isinstance(c.choice, Pass))
     values = EN.tiles.values
