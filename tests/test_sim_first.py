@@ -15,12 +15,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import small_lexicon
+from helpers import play_until_bag_empty, small_lexicon
 from letras.ai import EquityPlayer, HeuristicLeaves, Limit
+from letras.ai.endgame import multi, solve
 from letras.ai.selfplay import GameResult
 from letras.ai.sim import SimPlayer, rollouts
 from letras.ai.sim.first import final_share, first_chance, margin_sd, seat_means
 from letras.ai.sim.rollouts import REMAINING_GAME, Rollouts
+from letras.ai.sim.stopping import SPREAD_WEIGHT
 from letras.editions import find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon.kwg import WordGraph
@@ -231,3 +233,35 @@ def test_three_players_choose_the_same_for_a_seed(en_words: WordGraph) -> None:
     b = SimPlayer(en_words, seed=5).analyse(view, Limit(work=240))
     assert dataclasses.replace(a, seconds=0.0) == dataclasses.replace(b, seconds=0.0)
     assert a.iterations >= 2
+
+
+# ----- the endgame of three or four players ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats, seed", [(3, 4), (4, 4)])
+def test_the_multi_endgame_values_the_chance_of_finishing_first(
+    en_words: WordGraph, seats: int, seed: int,
+) -> None:
+    """On the same deals, a candidate's value is its share of first place (each deal's share
+    a multiple of 1/12 for up to four seats: 1, 1/2, 1/3, 1/4 or 0) plus a thousandth of the
+    mean margin change the old value gives, and the best is the highest."""
+    en = find_edition("en")
+    game = play_until_bag_empty(en, seed, en_words, seats)
+    assert not game.over and game.bag_count == 0
+    view = game.view(game.to_move)
+    try:
+        multi.FIRST = False
+        margin = solve(view, en_words, seed=3)
+    finally:
+        multi.FIRST = True
+    first = solve(view, en_words, seed=3)
+    samples = first.depth
+    assert samples == margin.depth == multi.MULTI_SAMPLES
+    changes = {c: v for c, v in margin.candidates}
+    assert set(changes) == {c for c, _ in first.candidates}
+    for choice, value in first.candidates:
+        share = value - SPREAD_WEIGHT * changes[choice]
+        assert -1e-9 <= share <= 1 + 1e-9
+        assert share * samples * 12 == pytest.approx(round(share * samples * 12), abs=1e-6)
+    assert first.value == max(v for _, v in first.candidates)
+    assert first.best == first.candidates[0][0]
