@@ -14,7 +14,10 @@ its default fixed work a choice, so a game replays exactly and two variants meet
 deals. A variant is a comma-separated list: ``first`` values a rollout by the chance of
 finishing first among the opponents (``rollouts.FIRST``, the default now), ``best`` by the
 two-player model on the margin over the best of them (as before), ``plies=N`` looks ``N``
-plies ahead (2: one round, every opponent's reply then ours). Each game appends a JSON line to
+plies ahead (2: one round, every opponent's reply then ours). With ``--level endgame`` (the
+equity player until the bag is empty, then :mod:`letras.ai.endgame.multi`),
+``endgame-first`` values the endgame's candidates by the chance of finishing first
+(``multi.FIRST``, the default now), ``endgame-margin`` by the margin alone. Each game appends a JSON line to
 ``--out`` as it ends (a run stopped early keeps what it finished, and a run started again skips
 the games already there).
 
@@ -36,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from letras.ai import get_player
+from letras.ai.endgame import multi
 from letras.ai import selfplay as sp
 from letras.ai.player import Player
 from letras.ai.selfplay import Estimate, play_game, word_graph
@@ -54,6 +58,8 @@ def _variant(text: str) -> int:
             rollouts.FIRST = True
         elif part == "best":
             rollouts.FIRST = False
+        elif part in ("endgame-first", "endgame-margin"):
+            multi.FIRST = part == "endgame-first"
         elif part.startswith("plies="):
             plies = int(part.split("=", 1)[1])
         else:
@@ -72,7 +78,7 @@ def play(args: argparse.Namespace) -> None:
     sp.get_player = player  # type: ignore[attr-defined]  # the bench's own sim settings
     edition = find_edition(args.edition)
     graph = word_graph(edition, None)
-    levels = ["sim"] + ["equity"] * (args.players - 1)
+    levels = [args.level] + ["equity"] * (args.players - 1)
     out = Path(args.out)
     done = set()
     if out.exists():
@@ -83,7 +89,7 @@ def play(args: argparse.Namespace) -> None:
         began = time.perf_counter()
         game = play_game(levels, number, edition=edition, lexicon=graph, seed=args.seed)
         record = {
-            "number": number, "variant": args.variant, "edition": args.edition,
+            "number": number, "variant": args.variant, "level": args.level, "edition": args.edition,
             "players": args.players, "seed": args.seed, "scores": list(game.scores),
             "win": game.wins()[0], "spread": game.spreads()[0], "turns": game.turns,
             "seconds": round(time.perf_counter() - began, 2),
@@ -134,6 +140,9 @@ def main() -> None:
     ap.add_argument("--edition", default="pt-BR")
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--variant", default="first")
+    ap.add_argument("--level", default="sim", choices=("sim", "endgame"),
+                    help="the level against the equity players (endgame: equity until the "
+                         "bag is empty)")
     ap.add_argument("--out")
     ap.add_argument("--summary", nargs="+", metavar="FILE")
     args = ap.parse_args()
