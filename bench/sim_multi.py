@@ -17,9 +17,9 @@ two-player model on the margin over the best of them (as before), ``plies=N`` lo
 plies ahead (2: one round, every opponent's reply then ours). With ``--level endgame`` (the
 equity player until the bag is empty, then :mod:`letras.ai.endgame.multi`),
 ``endgame-first`` values the endgame's candidates by the chance of finishing first
-(``multi.FIRST``, the default now), ``endgame-margin`` by the margin alone. Each game appends a JSON line to
-``--out`` as it ends (a run stopped early keeps what it finished, and a run started again skips
-the games already there).
+(``multi.FIRST``, the default now), ``endgame-margin`` by the margin alone. Each game appends
+a JSON line to ``--out`` as it ends (a run stopped early keeps what it finished, and a run
+started again skips the games already there).
 
 ``--summary`` prints, per file, the sim's win rate (ties shared, 95% Wilson interval) and mean
 spread over the others; and, for every file after the first, the paired difference of win
@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from letras.ai import get_player
-from letras.ai.endgame import multi
 from letras.ai import selfplay as sp
+from letras.ai.endgame import multi
 from letras.ai.player import Player
 from letras.ai.selfplay import Estimate, play_game, word_graph
 from letras.ai.sim import SimPlayer, rollouts
