@@ -117,7 +117,8 @@ def summary(paths: list[str]) -> None:
         games = list(run.values())
         win = Estimate.share([g["win"] for g in games])
         spread = Estimate.of([g["spread"] for g in games])
-        print(f"{path}: {len(games)} games, sim wins {100 * win.mean:.1f}% "
+        level = games[0].get("level", "sim")
+        print(f"{path}: {len(games)} games, {level} wins {100 * win.mean:.1f}% "
               f"({100 * win.low:.1f}-{100 * win.high:.1f}), spread {spread.mean:+.1f} "
               f"({spread.low:+.1f} .. {spread.high:+.1f})")
     base = runs[0]
