@@ -21,6 +21,8 @@ from letras.ai.endgame.position import (
     value_table,
 )
 from letras.ai.player import Choice, Limit
+from letras.ai.sim.first import final_share
+from letras.ai.sim.stopping import SPREAD_WEIGHT
 from letras.board import Board
 from letras.game import PlayerView
 from letras.lexicon.kwg import WordGraph
@@ -35,6 +37,10 @@ MULTI_CANDIDATES = 10
 """With three or four players: how many of the player's plays are played out (plus the pass)."""
 MULTI_SAMPLES = 16
 """With three or four players and no limit: how many deals of the unseen tiles are tried."""
+FIRST = True
+"""A candidate's value is its chance of finishing first (a share on a tie, as the game's
+winners share a win) plus ``SPREAD_WEIGHT`` x its mean margin change, as the sim ranks its
+candidates; else (for comparisons) its mean margin change alone."""
 
 
 def _ranking(plays: Plays, rack_value: int, rack_size: int, out_bonus: float,
@@ -97,8 +103,9 @@ def solve_multi(
             k += size
         for c, choice in enumerate(candidates):
             final = playout.run(choice, racks)
-            best_other = max(s for p, s in enumerate(final) if p != me)
-            totals[c] += final[me] - best_other - margin_now
+            margins = [float(final[me] - s) for p, s in enumerate(final) if p != me]
+            change = min(margins) - margin_now
+            totals[c] += final_share(margins) + SPREAD_WEIGHT * change if FIRST else change
         samples += 1
         if len(candidates) == 1 or (budget is not None and samples >= budget):
             break

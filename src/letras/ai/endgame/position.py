@@ -82,10 +82,11 @@ class EndgameResult:
 
     ``value``: two players, the spread change from now to the end of the game for the player
     to move if both play the principal variation (exact when ``exact``, else the deepest
-    iteration's estimate); three or four players, the mean change of the final margin over the
-    best opponent over the samples. ``depth`` is the plies of the deepest completed iteration
-    (with more players: the samples played out). ``nodes`` counts positions searched (with more
-    players: plays made in the play-outs).
+    iteration's estimate); three or four players, the share of first place over the samples
+    plus a thousandth of the mean change of the final margin over the best opponent
+    (:data:`letras.ai.endgame.multi.FIRST`). ``depth`` is the plies of the deepest completed
+    iteration (with more players: the samples played out). ``nodes`` counts positions searched
+    (with more players: plays made in the play-outs).
     """
 
     best: Choice

@@ -81,7 +81,7 @@ def play_out(
     pk: Any, letter: Any, word: Any, values: Any, p_int: Any, p_float: Any, keys: Any,
     table: Any, board0: Any, scores0: Any, racks0: Any, bag0: Any, seed: int, opponents: Any,
     kind: int, cand: Any, cand_tiles: Any, thrown0: Any, mapped: bool, wm_table: Any,
-    wm_word_keys: Any, wm_words: Any, wm_long: Any, wm_keys: Any,
+    wm_word_keys: Any, wm_words: Any, wm_long: Any, wm_keys: Any, margins: Any,
 ) -> tuple[float, bool, int, int]:  # pragma: no cover - compiled
     """One rollout of a candidate on one deal (``Rollouts.rollout``): the candidate of
     ``kind`` (:data:`PLACE`: ``cand`` holds its row, column, direction, length and score,
@@ -98,7 +98,7 @@ def play_out(
 
     Returns (margin over the best opponent, whether the game ended, tiles left in the bag,
     replies made): the margin counts leaves at the horizon, or is the final one when the game
-    ended."""
+    ended; our margin over each seat goes in ``margins`` (by seat, 0 for ours)."""
     size = p_int[P_SIZE]
     nletters = p_int[P_NLETTERS]
     rack_size = p_int[P_RACK]
@@ -133,7 +133,7 @@ def play_out(
         kept[me] = ramp_value(leave_value(keys, table, default, rack), n_bag, ramp)
         drawn = draw(rack, bag, n_bag, drawn, rack_size)
         if tiles_of(rack) == 0:
-            return final_margin(scores, racks, values, me, me), True, 0, 0
+            return final_margin(scores, racks, values, me, me, margins), True, 0, 0
     elif kind == EXCHANGE:
         for t in range(CODES):
             rack[t] -= thrown0[t]
@@ -142,7 +142,7 @@ def play_out(
         drawn = 0
     else:
         if p_int[P_PASS_ENDS]:
-            return final_margin(scores, racks, values, me, -1), True, n_bag, 0
+            return final_margin(scores, racks, values, me, -1, margins), True, n_bag, 0
         kept[me] = ramp_value(leave_value(keys, table, default, rack), n_bag, ramp)
     passes = 1 if kind == PASS else 0
     for ply in range(plies):
@@ -184,7 +184,8 @@ def play_out(
                      meta[best, LENGTH], out[best], size)
                 drawn = draw(rack, bag, n_bag, drawn, rack_size)
                 if tiles_of(rack) == 0:
-                    return final_margin(scores, racks, values, me, p), True, n_bag - drawn, replies
+                    return (final_margin(scores, racks, values, me, p, margins), True,
+                            n_bag - drawn, replies)
             elif can_exchange and exchange_equity >= whole:
                 kept[p] = keep_value
                 passes = 0
@@ -199,8 +200,10 @@ def play_out(
                 kept[p] = whole
                 passes += 1
                 if to_end and passes >= seats and drawn == n_bag:
-                    return final_margin(scores, racks, values, me, -1), True, 0, replies
+                    return final_margin(scores, racks, values, me, -1, margins), True, 0, replies
     best_other = -np.inf
+    for p in range(seats):
+        margins[p] = scores[me] + kept[me] - (scores[p] + kept[p])
     for j in range(opponents.shape[0]):
         p = opponents[j]
         v = scores[p] + kept[p]
@@ -226,7 +229,8 @@ class CompiledRollouts(Rollouts):
     ) -> None:
         super().__init__(view, lexicon, leaves, cache, plies, inferred, word_map=word_map)
         announce_first_compile(k, "generate", "compile.movegen")
-        self._word_map = (*wordmap.word_map(lexicon), wordmap.map_keys())
+        self._word_map: tuple[Any, Any, Any, Any, Any] = (*wordmap.word_map(lexicon),
+                                                          wordmap.map_keys())
         edition = view.edition
         letter, word, values = _edition_arrays(edition)
         self._graph = (packed(lexicon), letter, word, values)
@@ -252,6 +256,8 @@ class CompiledRollouts(Rollouts):
         self._board = np.frombuffer(self.squares, np.uint8).copy()
         self._scores = np.array(view.scores, np.int64)
         self._opponents = np.array(self.opponents, np.int64)
+        self._margins = np.zeros(self.seats, np.float64)
+        """:func:`play_out`'s margins over each seat."""
         self._deal: Deal | None = None
         self._dealt: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] = (
             np.zeros((self.seats, CODES), np.int64), np.zeros(0, np.int64))
@@ -298,14 +304,15 @@ class CompiledRollouts(Rollouts):
         kind, meta, tiles, thrown = self._candidate(cand)
         pk, letter, word, values = self._graph
         keys, table = self._leaves
-        margin, ended, bag_left, replies = play_out(
+        _, ended, bag_left, replies = play_out(
             pk, letter, word, values, self._p_int, self._p_float, keys, table, self._board,
             self._scores, racks, bag, deal.seed, self._opponents, kind, meta, tiles, thrown,
-            self.word_map, *self._word_map)
+            self.word_map, *self._word_map, self._margins)
         self.replies += replies
+        margins = [float(self._margins[p]) for p in self.opponents]
         if ended:
-            return margin, 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-        return margin, self._chance(margin, bag_left)
+            return self._ended(margins)
+        return self._horizon(margins, bag_left)
 
 
 def make_rollouts(

@@ -190,9 +190,10 @@ def swap(rack: Any, bag: Any, n_bag: int, drawn: int, thrown: Any, seed: int,
 
 
 @njit(cache=True)
-def final_margin(scores: Any, racks: Any, values: Any, me: int,
-                 out: int) -> float:  # pragma: no cover - compiled
-    """Our margin over the best opponent after the final count (``Rollouts._final``)."""
+def final_margin(scores: Any, racks: Any, values: Any, me: int, out: int,
+                 margins: Any) -> float:  # pragma: no cover - compiled
+    """Our margin over the best opponent after the final count (``Rollouts._final``); our
+    margin over each seat goes in ``margins`` (0 for our own)."""
     seats = racks.shape[0]
     own = np.zeros(seats, np.int64)
     for q in range(seats):
@@ -208,6 +209,7 @@ def final_margin(scores: Any, racks: Any, values: Any, me: int,
         final[out] = scores[out] + others
     best = -(1 << 62)
     for q in range(seats):
+        margins[q] = float(final[me] - final[q])
         if q != me and final[q] > best:
             best = final[q]
     return float(final[me] - best)

@@ -25,6 +25,7 @@ from letras.ai.equity import (
 from letras.ai.leaves import LeaveEvaluator
 from letras.ai.leaves.klv import LeaveTable
 from letras.ai.player import Choice
+from letras.ai.sim.first import final_share, first_chance, margin_sd, seat_means
 from letras.ai.sim.shuffle import shuffle_tiles
 from letras.board import Board, Direction, Square
 from letras.game import PlayerView
@@ -55,6 +56,11 @@ each position to the end of its game, against the tiles in the bag, is close to 
 slope is about 0.09 x the mean score of a play squared in every edition."""
 DEFAULT_REMAINING = (500.0, 150.0, 20.0)
 """For an edition not measured."""
+FIRST = True
+"""With several opponents, a rollout is valued by the chance of finishing first among them all
+(:func:`letras.ai.sim.first.first_chance`, from the margin to each); else, as before it, by the
+two-player model on the margin over the best of them (for comparisons: ``bench/sim_multi.py``).
+With one opponent the two are the same."""
 
 
 @dataclass
@@ -120,6 +126,20 @@ class Rollouts:
         """Simulated plays (move generations) so far."""
         remaining = REMAINING_GAME.get(view.edition.name, DEFAULT_REMAINING)
         self.var_base, self.var_per_tile, self.tempo = remaining
+        self.first = FIRST and len(self.opponents) > 1
+        """Valued by the chance of finishing first among the opponents (:data:`FIRST`)."""
+        horizon = END_PLIES if self.to_end else plies
+        means = seat_means(self.tempo, seats)
+        # After the horizon the opponents move next (in turn order, then us) after an even
+        # number of plies, we do after an odd one.
+        mine = 0 if horizon % 2 else seats - 1
+        self.ahead = [means[mine] - means[k + (1 if horizon % 2 else 0)]
+                      for k in range(len(self.opponents))]
+        """What we gain on each opponent from the horizon to the end on average: the tempo of
+        our place in the order of moving against theirs
+        (:func:`~letras.ai.sim.first.seat_means`)."""
+        self.tempo_ahead = self.tempo if horizon % 2 else -self.tempo
+        """The same in the two-player model: the tempo, for us or against us."""
 
     def deal(self, rng: random.Random) -> Deal:
         pool = self.pool[:]
@@ -197,17 +217,28 @@ class Rollouts:
                 elif self.to_end and passes >= self.seats and drawn == len(bag):
                     return self._final(scores, racks, None)  # all passed: nothing will change
 
-        best = max(scores[p] + kept[p] for p in self.opponents)
-        margin = scores[me] + kept[me] - best
-        return margin, self._chance(margin, len(bag) - drawn)
+        margins = [scores[me] + kept[me] - (scores[p] + kept[p]) for p in self.opponents]
+        return self._horizon(margins, len(bag) - drawn)
 
-    def _chance(self, margin: float, bag_left: int) -> float:
-        """The win chance of a margin at the horizon, ``bag_left`` tiles in the bag (see the
-        README, "The value of a candidate in one iteration")."""
-        plies = END_PLIES if self.to_end else self.plies
-        ahead = margin + (self.tempo if plies % 2 == 1 else -self.tempo)
+    def _horizon(self, margins: Sequence[float], bag_left: int) -> tuple[float, float]:
+        """(margin over the best opponent, win chance) of a rollout stopped at the horizon,
+        ``margins`` over each opponent (in :attr:`opponents`' order), ``bag_left`` tiles in
+        the bag (see the README, "The value of a candidate in one iteration")."""
+        margin = min(margins)
+        if self.first:
+            sd = margin_sd(self.var_base, self.var_per_tile, bag_left, self.seats)
+            return margin, first_chance(margins, sd, self.ahead)
+        # the two-player model on the margin over the best opponent (with one, the same)
         sd = math.sqrt(self.var_base + self.var_per_tile * bag_left)
-        return 0.5 * math.erfc(-ahead / (sd * math.sqrt(2.0)))
+        return margin, first_chance([margin], sd, [self.tempo_ahead])
+
+    def _ended(self, margins: Sequence[float]) -> tuple[float, float]:
+        """(margin over the best opponent, win share) of a rollout that reached the end of the
+        game, ``margins`` the final ones over each opponent."""
+        margin = min(margins)
+        if self.first:
+            return margin, final_share(margins)
+        return margin, 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
 
     def _reply(
         self, squares: bytearray, racks: list[list[int]], p: int, bag_left: int
@@ -316,8 +347,7 @@ class Rollouts:
         """The game ends: the final count (:func:`letras.scoring.final_count`)."""
         counted = final_count(racks, self.values, out)
         final = [s + c for s, c in zip(scores, counted, strict=True)]
-        margin = final[self.me] - max(final[p] for p in self.opponents)
-        return float(margin), 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        return self._ended([float(final[self.me] - final[p]) for p in self.opponents])
 
 
 def _best_keep(rack: Sequence[int], leaves: RackLeaves) -> tuple[tuple[int, ...], float]:
