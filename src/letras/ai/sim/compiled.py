@@ -35,7 +35,7 @@ from letras.ai.leaves.klv import LeaveTable
 from letras.ai.sim.plies import (
     best_keep,
     draw,
-    final_margin,
+    final_margins,
     lay,
     leave_value,
     rack_leaves,
@@ -82,7 +82,7 @@ def play_out(
     table: Any, board0: Any, scores0: Any, racks0: Any, bag0: Any, seed: int, opponents: Any,
     kind: int, cand: Any, cand_tiles: Any, thrown0: Any, mapped: bool, wm_table: Any,
     wm_word_keys: Any, wm_words: Any, wm_long: Any, wm_keys: Any, margins: Any,
-) -> tuple[float, bool, int, int]:  # pragma: no cover - compiled
+) -> tuple[bool, int, int]:  # pragma: no cover - compiled
     """One rollout of a candidate on one deal (``Rollouts.rollout``): the candidate of
     ``kind`` (:data:`PLACE`: ``cand`` holds its row, column, direction, length and score,
     ``cand_tiles`` its tiles; :data:`EXCHANGE`: ``thrown0`` the counts it throws; or
@@ -96,9 +96,9 @@ def play_out(
     :func:`letras.movegen.wordmap.map_keys`); else :func:`letras.movegen._kernels.generate`'s.
     Either finds the best play; they may keep different ones of equal value.
 
-    Returns (margin over the best opponent, whether the game ended, tiles left in the bag,
-    replies made): the margin counts leaves at the horizon, or is the final one when the game
-    ended; our margin over each seat goes in ``margins`` (by seat, 0 for ours)."""
+    Returns (whether the game ended, tiles left in the bag, replies made); our margin over
+    each seat goes in ``margins`` (by seat, 0 for ours): counting the leaves at the horizon,
+    or the final one when the game ended."""
     size = p_int[P_SIZE]
     nletters = p_int[P_NLETTERS]
     rack_size = p_int[P_RACK]
@@ -133,7 +133,8 @@ def play_out(
         kept[me] = ramp_value(leave_value(keys, table, default, rack), n_bag, ramp)
         drawn = draw(rack, bag, n_bag, drawn, rack_size)
         if tiles_of(rack) == 0:
-            return final_margin(scores, racks, values, me, me, margins), True, 0, 0
+            final_margins(scores, racks, values, me, me, margins)
+            return True, 0, 0
     elif kind == EXCHANGE:
         for t in range(CODES):
             rack[t] -= thrown0[t]
@@ -142,7 +143,8 @@ def play_out(
         drawn = 0
     else:
         if p_int[P_PASS_ENDS]:
-            return final_margin(scores, racks, values, me, -1, margins), True, n_bag, 0
+            final_margins(scores, racks, values, me, -1, margins)
+            return True, n_bag, 0
         kept[me] = ramp_value(leave_value(keys, table, default, rack), n_bag, ramp)
     passes = 1 if kind == PASS else 0
     for ply in range(plies):
@@ -184,8 +186,8 @@ def play_out(
                      meta[best, LENGTH], out[best], size)
                 drawn = draw(rack, bag, n_bag, drawn, rack_size)
                 if tiles_of(rack) == 0:
-                    return (final_margin(scores, racks, values, me, p, margins), True,
-                            n_bag - drawn, replies)
+                    final_margins(scores, racks, values, me, p, margins)
+                    return True, n_bag - drawn, replies
             elif can_exchange and exchange_equity >= whole:
                 kept[p] = keep_value
                 passes = 0
@@ -200,16 +202,11 @@ def play_out(
                 kept[p] = whole
                 passes += 1
                 if to_end and passes >= seats and drawn == n_bag:
-                    return final_margin(scores, racks, values, me, -1, margins), True, 0, replies
-    best_other = -np.inf
+                    final_margins(scores, racks, values, me, -1, margins)
+                    return True, 0, replies
     for p in range(seats):
         margins[p] = scores[me] + kept[me] - (scores[p] + kept[p])
-    for j in range(opponents.shape[0]):
-        p = opponents[j]
-        v = scores[p] + kept[p]
-        if v > best_other:
-            best_other = v
-    return scores[me] + kept[me] - best_other, False, n_bag - drawn, replies
+    return False, n_bag - drawn, replies
 
 
 class CompiledRollouts(Rollouts):
@@ -304,7 +301,7 @@ class CompiledRollouts(Rollouts):
         kind, meta, tiles, thrown = self._candidate(cand)
         pk, letter, word, values = self._graph
         keys, table = self._leaves
-        _, ended, bag_left, replies = play_out(
+        ended, bag_left, replies = play_out(
             pk, letter, word, values, self._p_int, self._p_float, keys, table, self._board,
             self._scores, racks, bag, deal.seed, self._opponents, kind, meta, tiles, thrown,
             self.word_map, *self._word_map, self._margins)

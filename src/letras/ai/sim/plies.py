@@ -190,10 +190,10 @@ def swap(rack: Any, bag: Any, n_bag: int, drawn: int, thrown: Any, seed: int,
 
 
 @njit(cache=True)
-def final_margin(scores: Any, racks: Any, values: Any, me: int, out: int,
-                 margins: Any) -> float:  # pragma: no cover - compiled
-    """Our margin over the best opponent after the final count (``Rollouts._final``); our
-    margin over each seat goes in ``margins`` (0 for our own)."""
+def final_margins(scores: Any, racks: Any, values: Any, me: int, out: int,
+                  margins: Any) -> None:  # pragma: no cover - compiled
+    """Our margin over each seat after the final count (``Rollouts._final``; 0 for our own)
+    into ``margins``; ``out`` is the seat that went out (or -1)."""
     seats = racks.shape[0]
     own = np.zeros(seats, np.int64)
     for q in range(seats):
@@ -207,13 +207,9 @@ def final_margin(scores: Any, racks: Any, values: Any, me: int, out: int,
             others += own[q]
     if out >= 0:
         final[out] = scores[out] + others
-    best = -(1 << 62)
     for q in range(seats):
         margins[q] = float(final[me] - final[q])
-        if q != me and final[q] > best:
-            best = final[q]
-    return float(final[me] - best)
 
 
-__all__ = ["best_keep", "draw", "final_margin", "lay", "leave_value", "rack_leaves",
+__all__ = ["best_keep", "draw", "final_margins", "lay", "leave_value", "rack_leaves",
            "ramp_value", "swap", "tiles_of"]
