@@ -12,7 +12,9 @@ The variants:
 - ``copy``: a copy in ordinary anonymous memory (4 KB pages);
 - ``huge``: a copy in a buffer of transparent huge pages (:func:`layout.huge_copy`);
 - ``bfs``: the graph renumbered breadth first (:func:`layout.breadth_first`), ordinary pages;
-- ``bfs+huge``: both.
+- ``bfs+huge``: both;
+- ``dfs``: the lists in depth-first preorder from the roots (:func:`depth_first`), ordinary
+  pages.
 
 Every variant must give the same plays in the same order: a digest of every play of every
 position (all plays in generation order, and the best by equity) is compared with ``file``'s
@@ -30,29 +32,66 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from letras.ai.leaves import shipped_leaves
 from letras.ai.leaves.klv import LeaveTable
 from letras.editions import find_edition
 from letras.formats.cgp import parse_board, parse_rack
 from letras.lexicon.kwg import graph_for_words
-from letras.movegen import generate, leave_table, top_by_equity
+from letras.movegen import generate, layout, leave_table, top_by_equity
 from letras.movegen import graph as packed_graphs
-from letras.movegen import layout
 from letras.movegen._kernels import packed_graph
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "positions"
-VARIANTS = ("file", "copy", "huge", "bfs", "bfs+huge")
+VARIANTS = ("file", "copy", "huge", "bfs", "bfs+huge", "dfs", "dfs+huge")
+
+
+@njit(cache=True)
+def depth_first(nodes: Any) -> Any:  # pragma: no cover - compiled
+    """The graph with its arc lists in depth-first preorder from the GADDAG's root list then
+    the DAWG's (each list's targets in the order of its arcs)."""
+    start, block, lists = layout.arc_lists(nodes)
+    order = np.zeros(lists, np.int64)
+    seen = np.zeros(lists, np.bool_)
+    stack = np.zeros(len(nodes) + 2, np.int64)
+    top = 0
+    for root in (0, 1):
+        arc = np.int64(nodes[root] >> np.uint32(layout.ARC_SHIFT))
+        if arc >= 2:
+            stack[top] = block[arc]
+            top += 1
+    laid = 0
+    while top > 0:
+        top -= 1
+        b = stack[top]
+        if seen[b]:
+            continue
+        seen[b] = True
+        order[laid] = b
+        laid += 1
+        for q in range(start[b + 1] - 1, start[b] - 1, -1):
+            arc = np.int64(nodes[q] >> np.uint32(layout.ARC_SHIFT))
+            if arc >= 2 and not seen[block[arc]]:
+                stack[top] = block[arc]
+                top += 1
+    for b in range(lists):
+        if not seen[b]:
+            order[laid] = b
+            laid += 1
+    return layout.moved(nodes, start, order)
 
 
 def variants(graph: Any, wide: bool, names: list[str]) -> dict[str, Any]:
     base = packed_graphs.packed(graph)
-    renumbered = None
+    renumbered: dict[str, Any] = {}
     made: dict[str, Any] = {}
     for name in names:
-        if name.startswith("bfs") and renumbered is None:
-            renumbered = packed_graph(layout.breadth_first(graph.nodes), wide)
-        source = renumbered if name.startswith("bfs") else base
+        order = name.split("+")[0]
+        if order in ("bfs", "dfs") and order not in renumbered:
+            kernel = layout.breadth_first if order == "bfs" else depth_first
+            renumbered[order] = packed_graph(kernel(graph.nodes), wide)
+        source = renumbered.get(order, base)
         if name == "file":
             made[name] = base
         elif name.endswith("huge"):
@@ -124,6 +163,18 @@ def main() -> None:
             print(f"{edition_name:<6} {category:<18} {n:>4} "
                   + " ".join(f"{c:>13.1f}" for c in cells[: len(names)]) + " "
                   + " ".join(f"{c:>12.1f}" for c in cells[len(names):]), flush=True)
+        print(f"{'':<6} {'ratio to ' + names[0]:<18} {'':>4} "
+              + " ".join(f"{n + ' all':>13}" for n in names) + " "
+              + " ".join(f"{n + ' eq':>12}" for n in names), flush=True)
+        for category in sorted({key[0] for key in times}):
+            cells = [statistics.median(
+                t / max(b, 1e-9) for t, b in zip(times[(category, name, kind)],
+                                                  times[(category, names[0], kind)],
+                                                  strict=True))
+                for kind in ("all", "equity") for name in names]
+            print(f"{edition_name:<6} {category:<18} {'':>4} "
+                  + " ".join(f"{c:>13.3f}" for c in cells[: len(names)]) + " "
+                  + " ".join(f"{c:>12.3f}" for c in cells[len(names):]), flush=True)
         first = digests[names[0]].hexdigest()
         for name in names:
             same = digests[name].hexdigest() == first

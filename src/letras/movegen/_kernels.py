@@ -27,7 +27,7 @@ from letras.movegen._kept import _grow as _grow  # the lane searches grow their 
 from letras.movegen._kept import _weakest as _weakest  # the sim's lane search uses it here
 from letras.movegen._kept import _with_mirrors
 from letras.movegen._mapped import _map_bingos, map_setup
-from letras.movegen._views import unowned
+from letras.movegen._views import prefetch, unowned
 from letras.movegen._wordkeys import long_bingo
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.leaves import index_of_counts, kept_count
@@ -920,6 +920,7 @@ def _dfs(
             cur[pos] = placed_tile
         node = pk[q, 0]
         arc = np.int64((node & LOW) >> np.uint64(ARC_SHIFT))
+        prefetch(pk, arc)  # the list a step from here reads, on its way while this one ends
         phase = frames[d, PHASE]
         left = pos if phase == 0 else frames[d, LEFT]
         right = a if phase == 0 else pos

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
 from numba.extending import intrinsic
 from numba.np.arrayobj import populate_array
 
@@ -36,4 +39,29 @@ def _unowned_intrinsic(typingctx: Any, arr: Any) -> Any:  # pragma: no cover - c
 unowned: Any = intrinsic(_unowned_intrinsic)
 """``unowned(array)`` in compiled code: :func:`_unowned_intrinsic`."""
 
-__all__ = ["unowned"]
+def _prefetch_intrinsic(typingctx: Any, arr: Any, row: Any) -> Any:  # pragma: no cover
+    """Ask the processor to bring the cache line of ``arr[row, 0]`` (or ``arr[row]``) into
+    its caches (LLVM's ``llvm.prefetch``: a read, kept in every level), without waiting for
+    it and without a fault when the row is out of bounds (the address is not checked)."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ary = context.make_array(arr)(context, builder, args[0])
+        index = context.cast(builder, args[1], signature.args[1], types.intp)
+        zero = context.get_constant(types.intp, 0)
+        ptr = cgutils.get_item_pointer2(
+            context, builder, ary.data, cgutils.unpack_tuple(builder, ary.shape),
+            cgutils.unpack_tuple(builder, ary.strides), arr.layout,
+            [index, zero][: arr.ndim])
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, row), codegen
+
+
+prefetch: Any = intrinsic(_prefetch_intrinsic)
+"""``prefetch(array, row)`` in compiled code: :func:`_prefetch_intrinsic`."""
+
+__all__ = ["prefetch", "unowned"]

@@ -33,16 +33,13 @@ HUGE_PAGE = 2 << 20
 
 
 @njit(cache=True)
-def breadth_first(nodes: Any) -> Any:  # pragma: no cover - compiled
-    """The graph ``nodes`` (see :mod:`letras.lexicon.kwg`) with its arc lists laid out breadth
-    first from the roots: the GADDAG's root list, the DAWG's, then the lists they point to in
-    the order of their arcs, level by level; a list pointed to from several places is laid
-    out where it is first met, lists no arc reaches at the end. A list is a run of nodes up
-    to one with ``IS_END``; an arc may point inside one (lists that share their ends), so
-    lists move whole. Nodes 0 and 1 stay first."""
+def arc_lists(nodes: Any) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
+    """The arc lists of the graph ``nodes`` past nodes 0 and 1: the first node of each list
+    (by list number, then the end of the graph), the list number of each node, and how many
+    lists there are. A list is a run of nodes up to one with ``IS_END``."""
     n = len(nodes)
-    start = np.zeros(n, np.int64)  # the first node of each list (by list number)
-    block = np.zeros(n, np.int64)  # the list number of each node
+    start = np.zeros(n + 1, np.int64)
+    block = np.zeros(n, np.int64)
     lists = 0
     p = 2
     while p < n:
@@ -54,6 +51,39 @@ def breadth_first(nodes: Any) -> Any:  # pragma: no cover - compiled
                 break
         lists += 1
     start[lists] = n
+    return start, block, lists
+
+
+@njit(cache=True)
+def moved(nodes: Any, start: Any, order: Any) -> Any:  # pragma: no cover - compiled
+    """The graph ``nodes`` with its arc lists laid out in ``order`` (list numbers as
+    :func:`arc_lists` gives them) after nodes 0 and 1, its arcs pointing where their lists
+    went."""
+    n = len(nodes)
+    to = np.zeros(n, np.int64)  # the new number of each node
+    to[1] = 1
+    p = 2
+    for b in order:
+        for q in range(start[b], start[b + 1]):
+            to[q] = p
+            p += 1
+    out = np.zeros(n, np.uint32)
+    for q in range(n):
+        node = nodes[q]
+        arc = np.int64(node >> np.uint32(ARC_SHIFT))
+        low = node & np.uint32((1 << ARC_SHIFT) - 1)
+        out[to[q]] = low | (np.uint32(to[arc] if arc else 0) << np.uint32(ARC_SHIFT))
+    return out
+
+
+@njit(cache=True)
+def breadth_first(nodes: Any) -> Any:  # pragma: no cover - compiled
+    """The graph ``nodes`` (see :mod:`letras.lexicon.kwg`) with its arc lists laid out breadth
+    first from the roots: the GADDAG's root list, the DAWG's, then the lists they point to in
+    the order of their arcs, level by level; a list pointed to from several places is laid
+    out where it is first met, lists no arc reaches at the end. An arc may point inside a
+    list (lists that share their ends), so lists move whole. Nodes 0 and 1 stay first."""
+    start, block, lists = arc_lists(nodes)
     order = np.zeros(lists, np.int64)  # list numbers in their new order
     seen = np.zeros(lists, np.bool_)
     laid = 0
@@ -77,21 +107,7 @@ def breadth_first(nodes: Any) -> Any:  # pragma: no cover - compiled
         if not seen[b]:
             order[laid] = b
             laid += 1
-    moved = np.zeros(n, np.int64)  # the new number of each node
-    moved[1] = 1
-    p = 2
-    for i in range(lists):
-        b = order[i]
-        for q in range(start[b], start[b + 1]):
-            moved[q] = p
-            p += 1
-    out = np.zeros(n, np.uint32)
-    for q in range(n):
-        node = nodes[q]
-        arc = np.int64(node >> np.uint32(ARC_SHIFT))
-        low = node & np.uint32((1 << ARC_SHIFT) - 1)
-        out[moved[q]] = low | (np.uint32(moved[arc] if arc else 0) << np.uint32(ARC_SHIFT))
-    return out
+    return moved(nodes, start, order)
 
 
 def huge_copy(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
