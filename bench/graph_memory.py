@@ -2,29 +2,30 @@
 
 Run by hand: ``LETRAS_AOT=0 nice .venv/bin/python bench/graph_memory.py [en|es|pt-BR ...]``.
 The same compiled search is handed differently placed copies of the same edition's packed
-graph (:mod:`letras.movegen.layout`), taking turns position by position on the shared
-regression positions (``../shared/positions``): every play (``generate``, one direction on
-the empty board) and the best play by equity (``top_by_equity(n=1)``, the shipped leaves).
-Least thread CPU time of ``--repeat`` runs per position and variant, median per category, µs.
-The variants:
+graph, taking turns position by position on the shared regression positions
+(``../shared/positions``): every play (``generate``, one direction on the empty board) and the
+best play by equity (``top_by_equity(n=1)``, the shipped leaves). Least thread CPU time of
+``--repeat`` runs per position and variant, median per category (µs), then the median of the
+per-position ratios to the first variant. The variants:
 
-- ``file``: the packed graph as the move generator has it (the cache file, mapped);
-- ``copy``: a copy in ordinary anonymous memory (4 KB pages);
-- ``huge``: a copy in a buffer of transparent huge pages (:func:`layout.huge_copy`);
-- ``bfs``: the graph renumbered breadth first (:func:`layout.breadth_first`), ordinary pages;
-- ``bfs+huge``: both;
-- ``dfs``: the lists in depth-first preorder from the roots (:func:`depth_first`), ordinary
-  pages.
+- ``built``: the lists in the order the builder made them (:func:`_kernels.pack` of the
+  graph's nodes: the layout before the lists were renumbered);
+- ``bfs``: the packed graph as the move generator has it (:func:`_kernels.packed_graph`: the
+  lists breadth first from the roots), the cache file mapped;
+- ``dfs``: the lists in depth-first preorder from the roots (:func:`depth_first`);
+- ``huge``, ``bfs+huge``: ``built`` / ``bfs`` copied into a buffer of transparent huge pages
+  (:func:`huge_copy`; Linux, THP ``always`` or ``madvise``), AnonHugePages printed.
 
 Every variant must give the same plays in the same order: a digest of every play of every
-position (all plays in generation order, and the best by equity) is compared with ``file``'s
-and a mismatch is printed.
+position (all plays in generation order, and the best by equity) is compared with the first
+variant's and a mismatch is printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import mmap
 import statistics
 import time
 from collections.abc import Callable
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from letras.ai.leaves import shipped_leaves
@@ -41,10 +43,11 @@ from letras.formats.cgp import parse_board, parse_rack
 from letras.lexicon.kwg import graph_for_words
 from letras.movegen import generate, layout, leave_table, top_by_equity
 from letras.movegen import graph as packed_graphs
-from letras.movegen._kernels import packed_graph
+from letras.movegen._kernels import pack
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "positions"
-VARIANTS = ("file", "copy", "huge", "bfs", "bfs+huge", "dfs", "dfs+huge")
+VARIANTS = ("built", "bfs", "dfs", "huge", "bfs+huge")
+HUGE_PAGE = 2 << 20
 
 
 @njit(cache=True)
@@ -83,22 +86,77 @@ def depth_first(nodes: Any) -> Any:  # pragma: no cover - compiled
 
 
 def variants(graph: Any, wide: bool, names: list[str]) -> dict[str, Any]:
-    base = packed_graphs.packed(graph)
-    renumbered: dict[str, Any] = {}
     made: dict[str, Any] = {}
+    built = pack(graph.nodes, wide)
     for name in names:
-        order = name.split("+")[0]
-        if order in ("bfs", "dfs") and order not in renumbered:
-            kernel = layout.breadth_first if order == "bfs" else depth_first
-            renumbered[order] = packed_graph(kernel(graph.nodes), wide)
-        source = renumbered.get(order, base)
-        if name == "file":
-            made[name] = base
-        elif name.endswith("huge"):
-            made[name] = layout.huge_copy(source)
+        if name.startswith("bfs"):
+            source = packed_graphs.packed(graph)
+        elif name == "dfs":
+            source = pack(depth_first(graph.nodes), wide)
         else:
-            made[name] = np.array(source, copy=True)
+            source = built
+        made[name] = huge_copy(source) if name.endswith("huge") else source
     return made
+
+
+def huge_copy(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A writable, C-ordered copy of ``array`` in anonymous memory that starts on a 2 MB
+    boundary and is advised to be backed by transparent huge pages before any of it is
+    touched (the pages are then made huge as they are first written, when the system's THP
+    setting is ``always`` or ``madvise``). Without ``madvise`` (not Linux) or when the system
+    refuses it, the same copy in ordinary pages."""
+    size = max(array.nbytes, 1)
+    length = -(-size // HUGE_PAGE) * HUGE_PAGE
+    buffer = _anonymous(length + HUGE_PAGE)
+    address = np.frombuffer(buffer, np.uint8, 1).ctypes.data
+    offset = -address % HUGE_PAGE
+    _advise_huge(buffer, offset, length)
+    copy: npt.NDArray[Any] = np.frombuffer(buffer, array.dtype, array.size, offset)
+    copy = copy.reshape(array.shape)
+    copy[...] = array
+    return copy
+
+
+def _anonymous(length: int) -> mmap.mmap:
+    """``length`` bytes of private anonymous memory (shared anonymous memory, ``mmap``'s
+    default, takes huge pages by another setting, ``shmem_enabled``, mostly off)."""
+    private: Any = getattr(mmap, "MAP_PRIVATE", None)
+    anonymous: Any = getattr(mmap, "MAP_ANONYMOUS", None)
+    if private is None or anonymous is None:  # Windows: anonymous memory as it comes
+        return mmap.mmap(-1, length)
+    return mmap.mmap(-1, length, flags=private | anonymous)
+
+
+def _advise_huge(buffer: mmap.mmap, offset: int, length: int) -> bool:
+    """Ask for huge pages over ``length`` bytes of ``buffer`` from ``offset``; whether the
+    system took the advice."""
+    advice: Any = getattr(mmap, "MADV_HUGEPAGE", None)
+    if advice is None or not hasattr(buffer, "madvise"):
+        return False
+    try:
+        buffer.madvise(advice, offset, length)
+    except OSError:  # THP compiled out or refused: ordinary pages
+        return False
+    return True
+
+
+def huge_pages_kb(array: npt.NDArray[Any]) -> int | None:
+    """How many kB of the mapping holding ``array`` are huge pages now (``AnonHugePages`` of
+    ``/proc/self/smaps``); None where that is not known (not Linux)."""
+    address = array.ctypes.data
+    try:
+        with open("/proc/self/smaps", encoding="ascii", errors="replace") as smaps:
+            inside = False
+            for line in smaps:
+                head = line.split(" ", 1)[0]
+                if "-" in head and ":" not in head:
+                    low, high = (int(x, 16) for x in head.split("-"))
+                    inside = low <= address < high
+                elif inside and line.startswith("AnonHugePages:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
 
 
 def timed(repeat: int, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[float, Any]:
@@ -129,7 +187,7 @@ def main() -> None:
         wide = len(edition.tiles.labels) > 32
         made = variants(graph, wide, names)
         for name, array in made.items():
-            huge = layout.huge_pages_kb(array)
+            huge = huge_pages_kb(array)
             print(f"{edition_name} {name}: {array.nbytes / 1e6:.1f} MB, "
                   f"AnonHugePages {huge} kB", flush=True)
         leaves = shipped_leaves(edition)

@@ -3,7 +3,7 @@
 Run by hand::
 
     LETRAS_AOT=0 nice .venv/bin/python bench/movegen_ab.py en pt-BR \\
-        --before /tmp/main/src --after src [--after-layout bfs+huge]
+        --before /tmp/main/src --after src
 
 Each side is a process of its own (``PYTHONPATH`` set to its source tree, e.g. ``main`` from
 ``git archive`` into /tmp), answering one position at a time; they take turns on every
@@ -12,9 +12,7 @@ shared regression position (``../shared/positions``) of the categories asked: ev
 (``top_by_equity(n=1)``, the shipped leaves), least thread CPU time of ``--repeat`` runs.
 Printed per category: the median µs of each side and the median of the per-position ratios
 after / before. Each side also hashes every play it found in generation order (and the best
-by equity): the two digests must agree. ``--before-layout`` / ``--after-layout`` hand a side's
-search the packed graph renumbered (``bfs``) and/or in huge pages (``huge``) from
-:mod:`letras.movegen.layout`, where that side has it.
+by equity): the two digests must agree (``differ`` counts the positions where they do not).
 """
 
 from __future__ import annotations
@@ -33,7 +31,7 @@ from typing import Any
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "positions"
 
 
-def worker(edition_name: str, layout_name: str, repeat: int) -> None:
+def worker(edition_name: str, repeat: int) -> None:
     """Answer position numbers on stdin with times and digests on stdout."""
     from letras.ai.leaves import shipped_leaves
     from letras.ai.leaves.klv import LeaveTable
@@ -41,21 +39,9 @@ def worker(edition_name: str, layout_name: str, repeat: int) -> None:
     from letras.formats.cgp import parse_board, parse_rack
     from letras.lexicon.kwg import graph_for_words
     from letras.movegen import generate, leave_table, top_by_equity
-    from letras.movegen import graph as packed_graphs
 
     edition = find_edition(edition_name)
     graph = graph_for_words(edition, SHARED / f"{edition_name}-words.txt.xz")
-    if layout_name:
-        from letras.movegen import layout
-        from letras.movegen._kernels import packed_graph
-
-        wide = len(edition.tiles.labels) > 32
-        array: Any = packed_graphs.packed(graph)
-        if "bfs" in layout_name:
-            array = packed_graph(layout.breadth_first(graph.nodes), wide)
-        if "huge" in layout_name:
-            array = layout.huge_copy(array)
-        packed_graphs._PACKED[graph] = array
     leaves = shipped_leaves(edition)
     rows = [line.split("\t") for line in
             (SHARED / f"{edition_name}.tsv").read_text(encoding="utf-8").splitlines()[1:]]
@@ -81,11 +67,10 @@ def worker(edition_name: str, layout_name: str, repeat: int) -> None:
         print(json.dumps([seconds, eq_seconds, digest]), flush=True)
 
 
-def start(source: str, edition: str, layout_name: str, repeat: int) -> subprocess.Popen[str]:
+def start(source: str, edition: str, repeat: int) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(Path(source).resolve()))
     process = subprocess.Popen(
-        [sys.executable, __file__, "--worker", edition, "--layout", layout_name,
-         "--repeat", str(repeat)],
+        [sys.executable, __file__, "--worker", edition, "--repeat", str(repeat)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
     assert process.stdout is not None
     if process.stdout.readline().strip() != "ready":
@@ -106,15 +91,12 @@ def main() -> None:
     parser.add_argument("editions", nargs="*", default=["en", "pt-BR"])
     parser.add_argument("--before", default="src")
     parser.add_argument("--after", default="src")
-    parser.add_argument("--before-layout", default="")
-    parser.add_argument("--after-layout", default="")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--categories", nargs="*", default=None)
     parser.add_argument("--worker", default="")
-    parser.add_argument("--layout", default="")
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.layout, args.repeat)
+        worker(args.worker, args.repeat)
         return
     print(f"{'edition':<6} {'category':<18} {'n':>4} {'all before':>10} {'all after':>10} "
           f"{'ratio':>6} {'eq before':>10} {'eq after':>10} {'ratio':>6} {'differ':>6}",
@@ -122,8 +104,8 @@ def main() -> None:
     for edition in args.editions:
         rows = [line.split("\t", 1)[0] for line in
                 (SHARED / f"{edition}.tsv").read_text(encoding="utf-8").splitlines()[1:]]
-        sides = [start(args.before, edition, args.before_layout, args.repeat),
-                 start(args.after, edition, args.after_layout, args.repeat)]
+        sides = [start(args.before, edition, args.repeat),
+                 start(args.after, edition, args.repeat)]
         results: dict[str, list[tuple[list[Any], list[Any]]]] = {}
         for i, category in enumerate(rows):
             if args.categories and category not in args.categories:

@@ -6,10 +6,11 @@ when tile t makes a valid word with the tiles above and below), the face value o
 (the cross score), whether there are any (``has_cross``), and the premiums. Plays are scored as
 they are generated and written into arrays that grow as needed.
 
-The search reads the graph as :func:`packed_graph` lays it out: beside each node's word, the set
-of tiles of the arc list it points to (one bit per tile code), in the same 8 bytes while the
-edition's tile codes are below 32. One read of a node gives what the next step needs: whether a
-word ends there, where its list starts, and the tiles of that list. A list's child for a tile is
+The search reads the graph as :func:`packed_graph` lays it out: its arc lists in breadth-first
+order from the roots, and beside each node's word the set of tiles of the arc list it points to
+(one bit per tile code), in the same 8 bytes while the edition's tile codes are below 32. One
+read of a node gives what the next step needs: whether a word ends there, where its list
+starts, and the tiles of that list. A list's child for a tile is
 then found at once, by counting the set bits below it, and a square is only entered when some
 child fits it: its cross-set, and the rack's tiles (all letters while a blank is left).
 """
@@ -30,6 +31,7 @@ from letras.movegen._mapped import _map_bingos, map_setup
 from letras.movegen._views import prefetch, unowned
 from letras.movegen._wordkeys import long_bingo
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
+from letras.movegen.layout import breadth_first
 from letras.movegen.leaves import index_of_counts, kept_count
 
 TILE_MASK = 0x3F
@@ -81,11 +83,19 @@ LOW = np.uint64(0xFFFFFFFF)
 
 @njit(cache=True)
 def packed_graph(nodes: Any, wide: bool) -> Any:  # pragma: no cover - compiled
-    """The word graph as the search reads it: for every node, its word (tile, flags, arc) and
-    the tiles of the arc list it points to (bit t for tile t), so that one read of a node
-    gives all the next step needs. With 64 tile codes or fewer below 32 (not ``wide``) both
-    fit one ``uint64`` (the word low, the tiles high), a row of ``(n, 1)``; else a row of
-    ``(n, 2)``."""
+    """The word graph as the search reads it: its arc lists laid out breadth first from the
+    roots (:func:`letras.movegen.layout.breadth_first`: the lists near the roots, read by
+    every search, together in a few pages), then packed (:func:`pack`)."""
+    return pack(breadth_first(nodes), wide)
+
+
+@njit(cache=True)
+def pack(nodes: Any, wide: bool) -> Any:  # pragma: no cover - compiled
+    """The word graph ``nodes`` packed in its own node order: for every node, its word (tile,
+    flags, arc) and the tiles of the arc list it points to (bit t for tile t), so that one
+    read of a node gives all the next step needs. With 64 tile codes or fewer below 32 (not
+    ``wide``) both fit one ``uint64`` (the word low, the tiles high), a row of ``(n, 1)``;
+    else a row of ``(n, 2)``."""
     n = len(nodes)
     tail = np.zeros(n, np.uint64)  # the tiles of a node's arc list from that node on
     for p in range(n - 1, 1, -1):

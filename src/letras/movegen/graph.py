@@ -3,7 +3,7 @@
 :func:`packed` lays the graph out for the search (:func:`_kernels.packed_graph`: beside each
 node, the tiles of the list it points to). For a graph from the cache of built word lists
 (:attr:`WordGraph.cache_entry <letras.lexicon.kwg.WordGraph.cache_entry>`), the packed form is
-kept beside the entry (``<entry>.packed``, sealed with the entry's digest:
+kept beside the entry (``<entry>.packed2``, sealed with the entry's digest:
 :mod:`letras.lexicon.sealed`) and later processes map it instead of making it again (pt-BR:
 29 MB, 50-80 ms to make, microseconds to map, and only the pages a search reads are read).
 """
@@ -40,8 +40,10 @@ def packed(lexicon: WordGraph) -> Packed:
 
 
 def packed_path(entry: Path) -> Path:
-    """Where the packed form of the cache entry ``entry`` is kept."""
-    return entry.with_name(entry.name + ".packed")
+    """Where the packed form of the cache entry ``entry`` is kept: ``.packed2``, its lists
+    breadth first (``.packed``, kept by older versions sharing the cache folder, has them in
+    the builder's order)."""
+    return entry.with_name(entry.name + ".packed2")
 
 
 def _cached(lexicon: WordGraph) -> Packed:
