@@ -1,7 +1,8 @@
 """The word graph as the move generator reads it, made once per graph and kept in the cache.
 
 :func:`packed` lays the graph out for the search (:func:`_kernels.packed_graph`: its lists
-breadth first from the roots, beside each node the tiles of the list it points to). For a graph from the cache of built word lists
+breadth first from the roots, beside each node the tiles of the list it points to). For a
+graph from the cache of built word lists
 (:attr:`WordGraph.cache_entry <letras.lexicon.kwg.WordGraph.cache_entry>`), the packed form is
 kept beside the entry (``<entry>.packed2``, sealed with the entry's digest:
 :mod:`letras.lexicon.sealed`) and later processes map it instead of making it again (pt-BR:
