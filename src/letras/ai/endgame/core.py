@@ -28,13 +28,14 @@ from numba import njit, objmode
 
 # (numba caches this module's code with the code of the functions it calls compiled in, and
 # knows of no change to them: a change to one of them must change this file too, or this
-# module's cached code keeps the old one; last: the lane search's scratch made once, 2026-12-03)
+# module's cached code keeps the old one; last: a move's child read from the table without
+# making it, 2026-12-03)
 from letras.ai.endgame.lanes import lane_plays, refresh, undo_to
 from letras.ai.endgame.plays import (
     _ply_value,
     best_at_horizon,
     best_kept,
-    play_lanes,
+    lanes_of,
     play_order,
 )
 from letras.movegen import _kernels as k
@@ -110,6 +111,60 @@ def _sig(meta: Any, tiles: Any, i: int, size: int, zb: Any) -> Any:  # pragma: n
             h ^= zb[0, sq * 256 + t]
         sq += step
     return h
+
+
+@njit(cache=True)
+def _delta(meta: Any, tiles: Any, i: int, size: int,
+           zb: Any) -> tuple[Any, Any]:  # pragma: no cover - compiled
+    """The change of both board hashes that play ``i`` makes (as :func:`_make` works it out)."""
+    step = 1 if meta[i, DIRECTION] == ACROSS else size
+    sq = meta[i, ROW] * size + meta[i, COL]
+    z1 = np.uint64(0)
+    z2 = np.uint64(0)
+    for j in range(meta[i, LENGTH]):
+        t = tiles[i, j]
+        if t:
+            z1 ^= zb[0, sq * 256 + t]
+            z2 ^= zb[1, sq * 256 + t]
+        sq += step
+    return z1, z2
+
+
+@njit(cache=True)
+def _known(tt: Any, k1: Any, k2: Any, depth: int, alpha: Any,
+           beta: Any) -> tuple[bool, Any, bool, bool]:  # pragma: no cover - compiled
+    """What entering the node of key (``k1``, ``k2``) with ``depth`` plies and the window
+    (``alpha``, ``beta``) would answer from the table alone, without making its move:
+    whether it would, its value, whether that is complete, whether the entry is exact."""
+    row = _probe(tt, k1, k2)
+    if row < 0:
+        return False, np.int64(0), False, False
+    edepth, kind, evalue = tt[3][row], tt[4][row], tt[2][row]
+    if edepth >= depth and (kind == EXACT or (kind == LOWER and evalue >= beta)
+                            or (kind == UPPER and evalue <= alpha)):
+        return True, evalue, edepth == COMPLETE, kind == EXACT
+    return False, np.int64(0), False, False
+
+
+@njit(cache=True)
+def _shortcut(tt: Any, k1: Any, k2: Any, depth: int, score: Any, alpha: Any, beta: Any,
+              first: bool) -> tuple[Any, bool, int]:  # pragma: no cover - compiled
+    """A move's value (``score`` less its child's) when the child, of key (``k1``, ``k2``),
+    would answer from the table at once, and the search at this node would take it as it is
+    (no search again after a null window): the value, whether it is complete, and the
+    positions the search would have counted (1, or 2 with the search again; 0: not known)."""
+    if first:
+        ok, ev, comp, _ = _known(tt, k1, k2, depth, score - beta, score - alpha)
+        return score - ev, comp, 1 if ok else 0
+    ok, ev, comp, exact = _known(tt, k1, k2, depth, score - alpha - 1, score - alpha)
+    if not ok:
+        return np.int64(0), False, 0
+    v = score - ev
+    if alpha < v < beta:
+        if not exact:
+            return np.int64(0), False, 0
+        return v, comp, 2
+    return v, comp, 1
 
 
 @njit(cache=True)
@@ -644,8 +699,6 @@ def search(
             if h != PASS:
                 seq[q] = PASS
                 q += 1
-            pl = play_lanes(meta[s0:s1], tiles[s0:s1], board, size)
-            plane[s0:s1] = pl
             # the other side's plays two plies up that may bound each move's reply
             f_nc[p] = _candidates(meta, lane, used, L_start[p], L_start[p] + L_count[p],
                                   f_last[p], L_rack[p] & ~opp, depth > 2, nop, cand)
@@ -685,10 +738,23 @@ def search(
                 if (pass_end and np_ >= pass_end) or (scoreless_end and ns >= scoreless_end):
                     v, cv = oev - mev, True
                 else:
-                    f_score[p] = 0
-                    c_me, c_opp, c_pas, c_sl = opp, me, np_, ns
-                    c_chg, c_last = f_last[p], np.int64(0)
-                    v = -INF - 1
+                    slk = ns if scoreless_end else 0
+                    v, cv, ok = _shortcut(
+                        tt, z1 ^ _rack_hash(opp, zr, 0, 0) ^ _rack_hash(me, zr, 0, 1)
+                        ^ zc[0, 0, np_] ^ zc[0, 1, slk],
+                        z2 ^ _rack_hash(opp, zr, 1, 0) ^ _rack_hash(me, zr, 1, 1)
+                        ^ zc[1, 0, np_] ^ zc[1, 1, slk],
+                        f_dep[p] - 1, np.int64(0), alpha, beta, f_first[p])
+                    if ok:
+                        nodes += ok
+                        if enforce and 0 <= work < nodes:
+                            stopped = True
+                            break
+                    else:
+                        f_score[p] = 0
+                        c_me, c_opp, c_pas, c_sl = opp, me, np_, ns
+                        c_chg, c_last = f_last[p], np.int64(0)
+                        v = -INF - 1
             else:
                 row = L_start[slot] + i
                 score = np.int64(meta[row, SCORE])
@@ -705,6 +771,7 @@ def search(
                         # plies up: a move its reply already refutes is not made
                         turns = ns
                         stop_r = scoreless_end > 0 and turns + 1 >= scoreless_end
+                        plane[row] = lanes_of(meta, tiles, row, board, size)
                         known, bound, ends = _reply_bound(
                             meta, lane, laid, cand, L_start[p], f_nc[p], plane[row],
                             _count(opp), oev, _count(leave), _value(leave, bit_value),
@@ -712,6 +779,23 @@ def search(
                         if known and score - bound <= alpha:
                             nodes += 1
                             v, cv = score - bound, ends
+                        else:
+                            # the child's entry in the table, read without making the move
+                            d1, d2 = _delta(meta, tiles, row, size, zb)
+                            slk = ns if scoreless_end else 0
+                            v, cv, ok = _shortcut(
+                                tt, z1 ^ d1 ^ _rack_hash(opp, zr, 0, 0)
+                                ^ _rack_hash(leave, zr, 0, 1) ^ zc[0, 0, 0] ^ zc[0, 1, slk],
+                                z2 ^ d2 ^ _rack_hash(opp, zr, 1, 0)
+                                ^ _rack_hash(leave, zr, 1, 1) ^ zc[1, 0, 0] ^ zc[1, 1, slk],
+                                f_dep[p] - 1, score, alpha, beta, f_first[p])
+                            if ok:
+                                nodes += ok
+                                if enforce and 0 <= work < nodes:
+                                    stopped = True
+                                    break
+                            else:
+                                v = -INF - 1
                     if v == -INF - 1:
                         f_score[p] = score
                         f_undo[p] = n_undo
