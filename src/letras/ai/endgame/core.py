@@ -36,9 +36,9 @@ from letras.ai.endgame.plays import (
     best_at_horizon,
     best_kept,
     lanes_of,
-    play_order,
 )
 from letras.movegen import _kernels as k
+from letras.movegen._views import unowned
 from letras.movegen.columns import ACROSS, COL, DIRECTION, LAID, LENGTH, ROW, SCORE
 
 COMPLETE = 1 << 30
@@ -47,6 +47,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 PASS = -1
 NO_MOVE = -2
 INF = 1 << 40
+ORDER_BITS = 24
+ORDER_MASK = (1 << ORDER_BITS) - 1
 
 # the fields of the integer parameters
 P_SIZE, P_NLETTERS, P_RACK_SIZE, P_BINGO, P_JOIN, P_PASS_END, P_SCORELESS_END, P_NO_PLAY_ENDS = (
@@ -168,6 +170,33 @@ def _shortcut(tt: Any, k1: Any, k2: Any, depth: int, score: Any, alpha: Any, bet
 
 
 @njit(cache=True)
+def _order(meta: Any, laid: Any, s0: int, n: int, rack_size: int, rack_value: int,
+           opp_size: int, opp_value: int, keys: Any) -> None:  # pragma: no cover - compiled
+    """The order of :func:`~letras.ai.endgame.plays.play_order` of the plays in rows ``s0``
+    to ``s0 + n``, without allocating: ``keys[s0 + j] & ORDER_MASK`` is the ``j``-th play's
+    index (its key above those bits, the index below: the same order, ties by index)."""
+    for i in range(n):
+        r = s0 + i
+        if opp_size:
+            v, _ = _ply_value(np.int64(meta[r, SCORE]), rack_size - np.int64(meta[r, LAID]),
+                              rack_value - laid[r], opp_size, opp_value, False)
+        else:
+            v = np.int64(meta[r, SCORE])
+        key = -(v + (1 << 20)) if meta[r, LAID] == rack_size else -v
+        keys[r] = ((key + (1 << 30)) << ORDER_BITS) | i
+    if n <= 32:
+        for i in range(s0 + 1, s0 + n):
+            x = keys[i]
+            j = i - 1
+            while j >= s0 and keys[j] > x:
+                keys[j + 1] = keys[j]
+                j -= 1
+            keys[j + 1] = x
+    else:
+        keys[s0: s0 + n].sort()
+
+
+@njit(cache=True)
 def _grow(arena: Any, need: int) -> Any:  # pragma: no cover - compiled
     meta, tiles, lane, used, laid, plane, seq, cand = arena
     cap = meta.shape[0]
@@ -187,6 +216,15 @@ def _grow(arena: Any, need: int) -> Any:  # pragma: no cover - compiled
     s2 = np.zeros(new + seq.shape[0] - cap, np.int64)
     s2[: seq.shape[0]] = seq
     return m2, t2, grown[0], grown[1], grown[2], grown[3], s2, grown[4]
+
+
+@njit(cache=True, inline="always")
+def _views(arena: Any) -> Any:  # pragma: no cover - compiled
+    """The arena's arrays as views without an owner (the arena itself stays alive in the
+    search's own variable, which is used to its end)."""
+    meta, tiles, lane, used, laid, plane, seq, cand = arena
+    u = unowned
+    return u(meta), u(tiles), u(lane), u(used), u(laid), u(plane), u(seq), u(cand)
 
 
 @njit(cache=True)
@@ -323,30 +361,47 @@ def _reply_bound(
 
 
 @njit(cache=True)
-def _cache_get(cache: Any, arena: Any, top: int, ck1: Any,
-               ck2: Any) -> tuple[Any, int]:  # pragma: no cover - compiled
-    """The plays kept in the cache of plays for the key, copied into the arena from row
-    ``top``: the arena (perhaps grown) and their count, or -1 if not kept."""
-    ck1s, ck2s, cstart, ccount, cmeta, ctiles, clane, cused, claid, wabs = cache
+def _cache_find(cache: Any, ck1: Any, ck2: Any) -> tuple[int, int]:  # pragma: no cover
+    """Where the cache of plays keeps the plays of the key: their first row and count, or
+    count -1 if it does not keep them."""
+    ck1s, ck2s, cstart, ccount, cmeta, wabs = cache[0], cache[1], cache[2], cache[3], \
+        cache[4], cache[9]
     ci = np.int64(ck1 & np.uint64(ck1s.shape[0] - 1))
     cap = cmeta.shape[0]
     if ck1s[ci] != ck1 or ck2s[ci] != ck2 or cstart[ci] < wabs[0] - cap:
-        return arena, -1
-    n = ccount[ci]
-    arena = _grow(arena, top + n + 1)
-    meta, tiles, lane, used, laid = arena[0], arena[1], arena[2], arena[3], arena[4]
-    c0 = cstart[ci] % cap
+        return 0, -1
+    return cstart[ci] % cap, ccount[ci]
+
+
+@njit(cache=True)
+def _cache_copy(cache: Any, meta: Any, tiles: Any, lane: Any, used: Any, laid: Any, top: int,
+                c0: int, n: int) -> None:  # pragma: no cover - compiled
+    """Copy ``n`` plays of the cache of plays from its row ``c0`` into the arena's rows
+    from ``top`` (the arena holds them: the caller made sure)."""
+    cmeta, ctiles, clane, cused, claid = cache[4], cache[5], cache[6], cache[7], cache[8]
     meta[top: top + n] = cmeta[c0: c0 + n]
     tiles[top: top + n] = ctiles[c0: c0 + n]
     lane[top: top + n] = clane[c0: c0 + n]
     used[top: top + n] = cused[c0: c0 + n]
     laid[top: top + n] = claid[c0: c0 + n]
+
+
+@njit(cache=True)
+def _cache_get(cache: Any, arena: Any, top: int, ck1: Any,
+               ck2: Any) -> tuple[Any, int]:  # pragma: no cover - compiled
+    """The plays kept in the cache of plays for the key, copied into the arena from row
+    ``top``: the arena (perhaps grown) and their count, or -1 if not kept."""
+    c0, n = _cache_find(cache, ck1, ck2)
+    if n < 0:
+        return arena, -1
+    arena = _grow(arena, top + n + 1)
+    _cache_copy(cache, arena[0], arena[1], arena[2], arena[3], arena[4], top, c0, n)
     return arena, n
 
 
 @njit(cache=True)
-def _cache_put(cache: Any, arena: Any, top: int, n: int, ck1: Any,
-               ck2: Any) -> None:  # pragma: no cover - compiled
+def _cache_put(cache: Any, meta: Any, tiles: Any, lane: Any, used: Any, laid: Any, top: int,
+               n: int, ck1: Any, ck2: Any) -> None:  # pragma: no cover - compiled
     """Keep the arena's rows ``top`` to ``top + n`` in the cache of plays (a ring: the
     oldest plays make room)."""
     ck1s, ck2s, cstart, ccount, cmeta, ctiles, clane, cused, claid, wabs = cache
@@ -357,7 +412,6 @@ def _cache_put(cache: Any, arena: Any, top: int, n: int, ck1: Any,
     if start % cap + n > cap:
         start += cap - start % cap
     c0 = start % cap
-    meta, tiles, lane, used, laid = arena[0], arena[1], arena[2], arena[3], arena[4]
     cmeta[c0: c0 + n] = meta[top: top + n]
     ctiles[c0: c0 + n] = tiles[top: top + n]
     clane[c0: c0 + n] = lane[top: top + n]
@@ -486,6 +540,17 @@ def search(
     scoreless_end = p_int[P_SCORELESS_END]
     no_play_ends = p_int[P_NO_PLAY_ENDS] != 0
     result = np.zeros(6, np.int64)
+    # the arrays the caller holds, as views without an owner: numba counts no references
+    # to them in the loop's calls (see the package's README, "What it costs")
+    u = unowned
+    g = (u(g[0]), u(g[1]), u(g[2]), u(g[3]), u(g[4]), u(g[5]))
+    board, tboard, sets, scores, has = u(board), u(tboard), u(sets), u(scores), u(has)
+    p_int, bit_code, bit_value, code_off = u(p_int), u(bit_code), u(bit_value), u(code_off)
+    seg_off, seg_mask, laid_values = u(seg_off), u(seg_mask), u(laid_values)
+    zb, zr, zc = u(zb), u(zr), u(zc)
+    tt = (u(tt[0]), u(tt[1]), u(tt[2]), u(tt[3]), u(tt[4]), u(tt[5]), u(tt[6]))
+    cache = (u(cache[0]), u(cache[1]), u(cache[2]), u(cache[3]), u(cache[4]), u(cache[5]),
+             u(cache[6]), u(cache[7]), u(cache[8]), u(cache[9]))
     z1 = np.uint64(0)
     z2 = np.uint64(0)
     for s in range(size * size):
@@ -505,7 +570,7 @@ def search(
         arena, scratch, n0 = full_plays(g, board, tboard, sets, scores, has, p_int, bit_code,
                                         code_off, laid_values, arena, scratch, opp0)
         generated += 1
-        _cache_put(cache, arena, 0, n0, ck1, ck2)
+        _cache_put(cache, arena[0], arena[1], arena[2], arena[3], arena[4], 0, n0, ck1, ck2)
     L_count[0], L_rack[0] = n0, opp0
     ck1 = z1 ^ _rack_hash(me0, zr, 0, 0)
     ck2 = z2 ^ _rack_hash(me0, zr, 1, 0)
@@ -515,9 +580,11 @@ def search(
                                     code_off, laid_values, arena, scratch, n0, 0, 0, 0,
                                     (np.int64(1) << (2 * size)) - 1, me0)
         generated += 1
-        _cache_put(cache, arena, n0, n1, ck1, ck2)
+        _cache_put(cache, arena[0], arena[1], arena[2], arena[3], arena[4], n0, n1,
+                   ck1, ck2)
     L_start[1], L_count[1], L_rack[1] = n0, n1, me0
-    undo = np.zeros((max_ply * 4 * 2 * size + 8, 5), np.int64)
+    undo_owned = np.zeros((max_ply * 4 * 2 * size + 8, 5), np.int64)
+    undo = unowned(undo_owned)
     n_undo = 0
     # the frames
     f_me = np.zeros(max_ply + 1, np.int64)
@@ -558,7 +625,7 @@ def search(
     rc = False
     stopped = False
     root_best = np.int64(NO_MOVE)
-    meta, tiles, lane, used, laid, plane, seq, cand = arena
+    meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
     tval, tdep, tkind, tmove, tsig = tt[2], tt[3], tt[4], tt[5], tt[6]
     while True:
         if state == 0:
@@ -634,17 +701,22 @@ def search(
                 top = L_start[slot - 1] + L_count[slot - 1]
                 ck1 = z1 ^ _rack_hash(me, zr, 0, 0)
                 ck2 = z2 ^ _rack_hash(me, zr, 1, 0)
-                arena, n = _cache_get(cache, arena, top, ck1, ck2)
-                if n < 0:
+                c0, n = _cache_find(cache, ck1, ck2)
+                if n >= 0:
+                    if top + n + 1 > meta.shape[0]:
+                        arena = _grow(arena, top + n + 1)
+                        meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
+                    _cache_copy(cache, meta, tiles, lane, used, laid, top, c0, n)
+                else:
                     arena, scratch, n = _build(g, board, tboard, sets, scores, has, p_int,
                                                bit_code, code_off, laid_values, arena,
                                                scratch, top, L_start[slot - 2],
                                                L_count[slot - 2], L_rack[slot - 2],
                                                f_chg[p], me)
                     generated += 1
-                    _cache_put(cache, arena, top, n, ck1, ck2)
+                    meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
+                    _cache_put(cache, meta, tiles, lane, used, laid, top, n, ck1, ck2)
                 L_start[slot], L_count[slot], L_rack[slot] = top, n, me
-                meta, tiles, lane, used, laid, plane, seq, cand = arena
             n = L_count[slot]
             s0 = L_start[slot]
             s1 = s0 + n
@@ -657,7 +729,7 @@ def search(
                         laid_values, arena, scratch, s1, L_start[slot - 1],
                         L_count[slot - 1], L_rack[slot - 1], f_last[p], opp)
                     generated += 1
-                    meta, tiles, lane, used, laid, plane, seq, cand = arena
+                    meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
                 if n_opp == 0:
                     rv, rc = oev - mev, True
                     state = 2
@@ -682,7 +754,9 @@ def search(
                 continue
             # expand: the move order, the table's move first, the pass last
             q0 = s0 + slot
-            order = play_order(meta[s0:s1], laid[s0:s1], nme, mev, nop, oev)
+            # the move order (play_order's), sorted in place in the slot's rows of `plane`
+            # (each play's lanes are worked out there later, when it is tried)
+            _order(meta, laid, s0, n, nme, mev, nop, oev, plane)
             h = -3
             if hint == PASS:
                 h = PASS
@@ -693,8 +767,9 @@ def search(
                 seq[q] = h
                 q += 1
             for j in range(n):
-                if order[j] != h:
-                    seq[q] = order[j]
+                oj = plane[s0 + j] & ORDER_MASK
+                if oj != h:
+                    seq[q] = oj
                     q += 1
             if h != PASS:
                 seq[q] = PASS
@@ -875,6 +950,8 @@ def search(
     result[R_GENERATED] = generated
     # no move known: neither side can play, and the pass is all there is
     result[R_BEST] = root_best if root_best >= PASS else PASS
+    if undo_owned.shape[0] < 0:  # (keeps the array of the view ``undo`` alive to here)
+        result[R_BEST] = NO_MOVE
     return result, arena, scratch
 
 
