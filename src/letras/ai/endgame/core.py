@@ -28,9 +28,9 @@ from numba import njit, objmode
 
 # (numba caches this module's code with the code of the functions it calls compiled in, and
 # knows of no change to them: a change to one of them must change this file too, or this
-# module's cached code keeps the old one; last: a move's child read from the table without
-# making it, 2026-12-03)
-from letras.ai.endgame.lanes import lane_plays, refresh, undo_to
+# module's cached code keeps the old one; last: the lane search's arrays made once an
+# iteration, 2026-12-03)
+from letras.ai.endgame.lanes import lane_plays_in, lane_setup, refresh, undo_to
 from letras.ai.endgame.plays import (
     _ply_value,
     best_at_horizon,
@@ -228,9 +228,20 @@ def _views(arena: Any) -> Any:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def _setup_views(setup: Any) -> Any:  # pragma: no cover - compiled
+    """:func:`~letras.ai.endgame.lanes.lane_setup`'s arrays as views without an owner (the
+    caller keeps the arrays alive)."""
+    u = unowned
+    (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+     a19, a20) = setup
+    return (u(a0), u(a1), u(a2), u(a3), u(a4), u(a5), u(a6), u(a7), u(a8), u(a9), u(a10),
+            u(a11), u(a12), u(a13), u(a14), u(a15), u(a16), u(a17), u(a18), u(a19), u(a20))
+
+
+@njit(cache=True)
 def _build(
     g: Any, board: Any, tboard: Any, sets: Any, scores: Any, has: Any, p_int: Any,
-    bit_code: Any, code_off: Any, laid_values: Any, arena: Any, scratch: Any,
+    bit_code: Any, code_off: Any, laid_values: Any, arena: Any, scratch: Any, setup: Any,
     top: int, src: int, n_src: int, src_rack: int, changed: int, rack: int,
 ) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
     """The plays of ``rack`` on the board now, written into the arena from row ``top``: the
@@ -248,10 +259,10 @@ def _build(
     smeta, sout, sval = scratch
     n_new = 0
     if changed:
-        smeta, sout, sval, n_new = lane_plays(
+        smeta, sout, sval, n_new = lane_plays_in(
             pk, board, tboard, size, sets, scores, has, letter, word, tletter,
             tword, values, counts, p_int[P_RACK_SIZE], p_int[P_BINGO], p_int[P_JOIN] != 0,
-            changed, smeta, sout, sval)
+            changed, smeta, sout, sval, setup)
     arena = _grow(arena, top + n_src + n_new + 1)
     meta, tiles, lane, used, laid = arena[0], arena[1], arena[2], arena[3], arena[4]
     outside = src_rack & ~rack
@@ -514,12 +525,12 @@ def _unmake(board: Any, tboard: Any, sets: Any, scores: Any, has: Any, size: int
 @njit(cache=True)
 def full_plays(g: Any, board: Any, tboard: Any, sets: Any, scores: Any, has: Any,
                p_int: Any, bit_code: Any, code_off: Any, laid_values: Any, arena: Any,
-               scratch: Any, rack: int) -> tuple[Any, Any, int]:  # pragma: no cover
+               scratch: Any, setup: Any, rack: int) -> tuple[Any, Any, int]:  # pragma: no cover
     """Every play of ``rack`` on the board, into the arena from row 0."""
     size = p_int[P_SIZE]
     return _build(g, board, tboard, sets, scores, has, p_int, bit_code, code_off,
-                  laid_values, arena, scratch, 0, 0, 0, 0, (np.int64(1) << (2 * size)) - 1,
-                  rack)
+                  laid_values, arena, scratch, setup, 0, 0, 0, 0,
+                  (np.int64(1) << (2 * size)) - 1, rack)
 
 
 @njit(cache=True)
@@ -551,6 +562,9 @@ def search(
     tt = (u(tt[0]), u(tt[1]), u(tt[2]), u(tt[3]), u(tt[4]), u(tt[5]), u(tt[6]))
     cache = (u(cache[0]), u(cache[1]), u(cache[2]), u(cache[3]), u(cache[4]), u(cache[5]),
              u(cache[6]), u(cache[7]), u(cache[8]), u(cache[9]))
+    # the lane search's arrays, made once an iteration (views: see above)
+    setup_owned = lane_setup(size)
+    setup = _setup_views(setup_owned)
     z1 = np.uint64(0)
     z2 = np.uint64(0)
     for s in range(size * size):
@@ -568,7 +582,7 @@ def search(
     arena, n0 = _cache_get(cache, arena, 0, ck1, ck2)
     if n0 < 0:
         arena, scratch, n0 = full_plays(g, board, tboard, sets, scores, has, p_int, bit_code,
-                                        code_off, laid_values, arena, scratch, opp0)
+                                        code_off, laid_values, arena, scratch, setup, opp0)
         generated += 1
         _cache_put(cache, arena[0], arena[1], arena[2], arena[3], arena[4], 0, n0, ck1, ck2)
     L_count[0], L_rack[0] = n0, opp0
@@ -577,7 +591,7 @@ def search(
     arena, n1 = _cache_get(cache, arena, n0, ck1, ck2)
     if n1 < 0:
         arena, scratch, n1 = _build(g, board, tboard, sets, scores, has, p_int, bit_code,
-                                    code_off, laid_values, arena, scratch, n0, 0, 0, 0,
+                                    code_off, laid_values, arena, scratch, setup, n0, 0, 0, 0,
                                     (np.int64(1) << (2 * size)) - 1, me0)
         generated += 1
         _cache_put(cache, arena[0], arena[1], arena[2], arena[3], arena[4], n0, n1,
@@ -710,7 +724,7 @@ def search(
                 else:
                     arena, scratch, n = _build(g, board, tboard, sets, scores, has, p_int,
                                                bit_code, code_off, laid_values, arena,
-                                               scratch, top, L_start[slot - 2],
+                                               scratch, setup, top, L_start[slot - 2],
                                                L_count[slot - 2], L_rack[slot - 2],
                                                f_chg[p], me)
                     generated += 1
@@ -726,7 +740,7 @@ def search(
                 else:
                     arena, scratch, n_opp = _build(
                         g, board, tboard, sets, scores, has, p_int, bit_code, code_off,
-                        laid_values, arena, scratch, s1, L_start[slot - 1],
+                        laid_values, arena, scratch, setup, s1, L_start[slot - 1],
                         L_count[slot - 1], L_rack[slot - 1], f_last[p], opp)
                     generated += 1
                     meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
@@ -950,7 +964,8 @@ def search(
     result[R_GENERATED] = generated
     # no move known: neither side can play, and the pass is all there is
     result[R_BEST] = root_best if root_best >= PASS else PASS
-    if undo_owned.shape[0] < 0:  # (keeps the array of the view ``undo`` alive to here)
+    if undo_owned.shape[0] < 0 or setup_owned[0].shape[0] < 0:
+        # (keeps the arrays of the views ``undo`` and ``setup`` alive to here)
         result[R_BEST] = NO_MOVE
     return result, arena, scratch
 
