@@ -28,16 +28,17 @@ from numba import njit, objmode
 
 # (numba caches this module's code with the code of the functions it calls compiled in, and
 # knows of no change to them: a change to one of them must change this file too, or this
-# module's cached code keeps the old one; last: the lane search's scratch made once, 2026-12-03)
-from letras.ai.endgame.lanes import lane_plays, refresh, undo_to
+# module's cached code keeps the old one; last: the lane search's arrays made once an
+# iteration, 2026-12-03)
+from letras.ai.endgame.lanes import lane_plays_in, lane_setup, refresh, undo_to
 from letras.ai.endgame.plays import (
     _ply_value,
     best_at_horizon,
     best_kept,
-    play_lanes,
-    play_order,
+    lanes_of,
 )
 from letras.movegen import _kernels as k
+from letras.movegen._views import unowned
 from letras.movegen.columns import ACROSS, COL, DIRECTION, LAID, LENGTH, ROW, SCORE
 
 COMPLETE = 1 << 30
@@ -46,6 +47,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 PASS = -1
 NO_MOVE = -2
 INF = 1 << 40
+ORDER_BITS = 24
+ORDER_MASK = (1 << ORDER_BITS) - 1
 
 # the fields of the integer parameters
 P_SIZE, P_NLETTERS, P_RACK_SIZE, P_BINGO, P_JOIN, P_PASS_END, P_SCORELESS_END, P_NO_PLAY_ENDS = (
@@ -113,6 +116,87 @@ def _sig(meta: Any, tiles: Any, i: int, size: int, zb: Any) -> Any:  # pragma: n
 
 
 @njit(cache=True)
+def _delta(meta: Any, tiles: Any, i: int, size: int,
+           zb: Any) -> tuple[Any, Any]:  # pragma: no cover - compiled
+    """The change of both board hashes that play ``i`` makes (as :func:`_make` works it out)."""
+    step = 1 if meta[i, DIRECTION] == ACROSS else size
+    sq = meta[i, ROW] * size + meta[i, COL]
+    z1 = np.uint64(0)
+    z2 = np.uint64(0)
+    for j in range(meta[i, LENGTH]):
+        t = tiles[i, j]
+        if t:
+            z1 ^= zb[0, sq * 256 + t]
+            z2 ^= zb[1, sq * 256 + t]
+        sq += step
+    return z1, z2
+
+
+@njit(cache=True)
+def _known(tt: Any, k1: Any, k2: Any, depth: int, alpha: Any,
+           beta: Any) -> tuple[bool, Any, bool, bool]:  # pragma: no cover - compiled
+    """What entering the node of key (``k1``, ``k2``) with ``depth`` plies and the window
+    (``alpha``, ``beta``) would answer from the table alone, without making its move:
+    whether it would, its value, whether that is complete, whether the entry is exact."""
+    row = _probe(tt, k1, k2)
+    if row < 0:
+        return False, np.int64(0), False, False
+    edepth, kind, evalue = tt[3][row], tt[4][row], tt[2][row]
+    if edepth >= depth and (kind == EXACT or (kind == LOWER and evalue >= beta)
+                            or (kind == UPPER and evalue <= alpha)):
+        return True, evalue, edepth == COMPLETE, kind == EXACT
+    return False, np.int64(0), False, False
+
+
+@njit(cache=True)
+def _shortcut(tt: Any, k1: Any, k2: Any, depth: int, score: Any, alpha: Any, beta: Any,
+              first: bool) -> tuple[Any, bool, int]:  # pragma: no cover - compiled
+    """A move's value (``score`` less its child's) when the child, of key (``k1``, ``k2``),
+    would answer from the table at once, and the search at this node would take it as it is
+    (no search again after a null window): the value, whether it is complete, and the
+    positions the search would have counted (1, or 2 with the search again; 0: not known)."""
+    if first:
+        ok, ev, comp, _ = _known(tt, k1, k2, depth, score - beta, score - alpha)
+        return score - ev, comp, 1 if ok else 0
+    ok, ev, comp, exact = _known(tt, k1, k2, depth, score - alpha - 1, score - alpha)
+    if not ok:
+        return np.int64(0), False, 0
+    v = score - ev
+    if alpha < v < beta:
+        if not exact:
+            return np.int64(0), False, 0
+        return v, comp, 2
+    return v, comp, 1
+
+
+@njit(cache=True)
+def _order(meta: Any, laid: Any, s0: int, n: int, rack_size: int, rack_value: int,
+           opp_size: int, opp_value: int, keys: Any) -> None:  # pragma: no cover - compiled
+    """The order of :func:`~letras.ai.endgame.plays.play_order` of the plays in rows ``s0``
+    to ``s0 + n``, without allocating: ``keys[s0 + j] & ORDER_MASK`` is the ``j``-th play's
+    index (its key above those bits, the index below: the same order, ties by index)."""
+    for i in range(n):
+        r = s0 + i
+        if opp_size:
+            v, _ = _ply_value(np.int64(meta[r, SCORE]), rack_size - np.int64(meta[r, LAID]),
+                              rack_value - laid[r], opp_size, opp_value, False)
+        else:
+            v = np.int64(meta[r, SCORE])
+        key = -(v + (1 << 20)) if meta[r, LAID] == rack_size else -v
+        keys[r] = ((key + (1 << 30)) << ORDER_BITS) | i
+    if n <= 32:
+        for i in range(s0 + 1, s0 + n):
+            x = keys[i]
+            j = i - 1
+            while j >= s0 and keys[j] > x:
+                keys[j + 1] = keys[j]
+                j -= 1
+            keys[j + 1] = x
+    else:
+        keys[s0: s0 + n].sort()
+
+
+@njit(cache=True)
 def _grow(arena: Any, need: int) -> Any:  # pragma: no cover - compiled
     meta, tiles, lane, used, laid, plane, seq, cand = arena
     cap = meta.shape[0]
@@ -134,10 +218,30 @@ def _grow(arena: Any, need: int) -> Any:  # pragma: no cover - compiled
     return m2, t2, grown[0], grown[1], grown[2], grown[3], s2, grown[4]
 
 
+@njit(cache=True, inline="always")
+def _views(arena: Any) -> Any:  # pragma: no cover - compiled
+    """The arena's arrays as views without an owner (the arena itself stays alive in the
+    search's own variable, which is used to its end)."""
+    meta, tiles, lane, used, laid, plane, seq, cand = arena
+    u = unowned
+    return u(meta), u(tiles), u(lane), u(used), u(laid), u(plane), u(seq), u(cand)
+
+
+@njit(cache=True)
+def _setup_views(setup: Any) -> Any:  # pragma: no cover - compiled
+    """:func:`~letras.ai.endgame.lanes.lane_setup`'s arrays as views without an owner (the
+    caller keeps the arrays alive)."""
+    u = unowned
+    (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+     a19, a20) = setup
+    return (u(a0), u(a1), u(a2), u(a3), u(a4), u(a5), u(a6), u(a7), u(a8), u(a9), u(a10),
+            u(a11), u(a12), u(a13), u(a14), u(a15), u(a16), u(a17), u(a18), u(a19), u(a20))
+
+
 @njit(cache=True)
 def _build(
     g: Any, board: Any, tboard: Any, sets: Any, scores: Any, has: Any, p_int: Any,
-    bit_code: Any, code_off: Any, laid_values: Any, arena: Any, scratch: Any,
+    bit_code: Any, code_off: Any, laid_values: Any, arena: Any, scratch: Any, setup: Any,
     top: int, src: int, n_src: int, src_rack: int, changed: int, rack: int,
 ) -> tuple[Any, Any, int]:  # pragma: no cover - compiled
     """The plays of ``rack`` on the board now, written into the arena from row ``top``: the
@@ -155,10 +259,10 @@ def _build(
     smeta, sout, sval = scratch
     n_new = 0
     if changed:
-        smeta, sout, sval, n_new = lane_plays(
+        smeta, sout, sval, n_new = lane_plays_in(
             pk, board, tboard, size, sets, scores, has, letter, word, tletter,
             tword, values, counts, p_int[P_RACK_SIZE], p_int[P_BINGO], p_int[P_JOIN] != 0,
-            changed, smeta, sout, sval)
+            changed, smeta, sout, sval, setup)
     arena = _grow(arena, top + n_src + n_new + 1)
     meta, tiles, lane, used, laid = arena[0], arena[1], arena[2], arena[3], arena[4]
     outside = src_rack & ~rack
@@ -268,30 +372,47 @@ def _reply_bound(
 
 
 @njit(cache=True)
-def _cache_get(cache: Any, arena: Any, top: int, ck1: Any,
-               ck2: Any) -> tuple[Any, int]:  # pragma: no cover - compiled
-    """The plays kept in the cache of plays for the key, copied into the arena from row
-    ``top``: the arena (perhaps grown) and their count, or -1 if not kept."""
-    ck1s, ck2s, cstart, ccount, cmeta, ctiles, clane, cused, claid, wabs = cache
+def _cache_find(cache: Any, ck1: Any, ck2: Any) -> tuple[int, int]:  # pragma: no cover
+    """Where the cache of plays keeps the plays of the key: their first row and count, or
+    count -1 if it does not keep them."""
+    ck1s, ck2s, cstart, ccount, cmeta, wabs = cache[0], cache[1], cache[2], cache[3], \
+        cache[4], cache[9]
     ci = np.int64(ck1 & np.uint64(ck1s.shape[0] - 1))
     cap = cmeta.shape[0]
     if ck1s[ci] != ck1 or ck2s[ci] != ck2 or cstart[ci] < wabs[0] - cap:
-        return arena, -1
-    n = ccount[ci]
-    arena = _grow(arena, top + n + 1)
-    meta, tiles, lane, used, laid = arena[0], arena[1], arena[2], arena[3], arena[4]
-    c0 = cstart[ci] % cap
+        return 0, -1
+    return cstart[ci] % cap, ccount[ci]
+
+
+@njit(cache=True)
+def _cache_copy(cache: Any, meta: Any, tiles: Any, lane: Any, used: Any, laid: Any, top: int,
+                c0: int, n: int) -> None:  # pragma: no cover - compiled
+    """Copy ``n`` plays of the cache of plays from its row ``c0`` into the arena's rows
+    from ``top`` (the arena holds them: the caller made sure)."""
+    cmeta, ctiles, clane, cused, claid = cache[4], cache[5], cache[6], cache[7], cache[8]
     meta[top: top + n] = cmeta[c0: c0 + n]
     tiles[top: top + n] = ctiles[c0: c0 + n]
     lane[top: top + n] = clane[c0: c0 + n]
     used[top: top + n] = cused[c0: c0 + n]
     laid[top: top + n] = claid[c0: c0 + n]
+
+
+@njit(cache=True)
+def _cache_get(cache: Any, arena: Any, top: int, ck1: Any,
+               ck2: Any) -> tuple[Any, int]:  # pragma: no cover - compiled
+    """The plays kept in the cache of plays for the key, copied into the arena from row
+    ``top``: the arena (perhaps grown) and their count, or -1 if not kept."""
+    c0, n = _cache_find(cache, ck1, ck2)
+    if n < 0:
+        return arena, -1
+    arena = _grow(arena, top + n + 1)
+    _cache_copy(cache, arena[0], arena[1], arena[2], arena[3], arena[4], top, c0, n)
     return arena, n
 
 
 @njit(cache=True)
-def _cache_put(cache: Any, arena: Any, top: int, n: int, ck1: Any,
-               ck2: Any) -> None:  # pragma: no cover - compiled
+def _cache_put(cache: Any, meta: Any, tiles: Any, lane: Any, used: Any, laid: Any, top: int,
+               n: int, ck1: Any, ck2: Any) -> None:  # pragma: no cover - compiled
     """Keep the arena's rows ``top`` to ``top + n`` in the cache of plays (a ring: the
     oldest plays make room)."""
     ck1s, ck2s, cstart, ccount, cmeta, ctiles, clane, cused, claid, wabs = cache
@@ -302,7 +423,6 @@ def _cache_put(cache: Any, arena: Any, top: int, n: int, ck1: Any,
     if start % cap + n > cap:
         start += cap - start % cap
     c0 = start % cap
-    meta, tiles, lane, used, laid = arena[0], arena[1], arena[2], arena[3], arena[4]
     cmeta[c0: c0 + n] = meta[top: top + n]
     ctiles[c0: c0 + n] = tiles[top: top + n]
     clane[c0: c0 + n] = lane[top: top + n]
@@ -405,12 +525,12 @@ def _unmake(board: Any, tboard: Any, sets: Any, scores: Any, has: Any, size: int
 @njit(cache=True)
 def full_plays(g: Any, board: Any, tboard: Any, sets: Any, scores: Any, has: Any,
                p_int: Any, bit_code: Any, code_off: Any, laid_values: Any, arena: Any,
-               scratch: Any, rack: int) -> tuple[Any, Any, int]:  # pragma: no cover
+               scratch: Any, setup: Any, rack: int) -> tuple[Any, Any, int]:  # pragma: no cover
     """Every play of ``rack`` on the board, into the arena from row 0."""
     size = p_int[P_SIZE]
     return _build(g, board, tboard, sets, scores, has, p_int, bit_code, code_off,
-                  laid_values, arena, scratch, 0, 0, 0, 0, (np.int64(1) << (2 * size)) - 1,
-                  rack)
+                  laid_values, arena, scratch, setup, 0, 0, 0, 0,
+                  (np.int64(1) << (2 * size)) - 1, rack)
 
 
 @njit(cache=True)
@@ -431,6 +551,20 @@ def search(
     scoreless_end = p_int[P_SCORELESS_END]
     no_play_ends = p_int[P_NO_PLAY_ENDS] != 0
     result = np.zeros(6, np.int64)
+    # the arrays the caller holds, as views without an owner: numba counts no references
+    # to them in the loop's calls (see the package's README, "What it costs")
+    u = unowned
+    g = (u(g[0]), u(g[1]), u(g[2]), u(g[3]), u(g[4]), u(g[5]))
+    board, tboard, sets, scores, has = u(board), u(tboard), u(sets), u(scores), u(has)
+    p_int, bit_code, bit_value, code_off = u(p_int), u(bit_code), u(bit_value), u(code_off)
+    seg_off, seg_mask, laid_values = u(seg_off), u(seg_mask), u(laid_values)
+    zb, zr, zc = u(zb), u(zr), u(zc)
+    tt = (u(tt[0]), u(tt[1]), u(tt[2]), u(tt[3]), u(tt[4]), u(tt[5]), u(tt[6]))
+    cache = (u(cache[0]), u(cache[1]), u(cache[2]), u(cache[3]), u(cache[4]), u(cache[5]),
+             u(cache[6]), u(cache[7]), u(cache[8]), u(cache[9]))
+    # the lane search's arrays, made once an iteration (views: see above)
+    setup_owned = lane_setup(size)
+    setup = _setup_views(setup_owned)
     z1 = np.uint64(0)
     z2 = np.uint64(0)
     for s in range(size * size):
@@ -448,21 +582,23 @@ def search(
     arena, n0 = _cache_get(cache, arena, 0, ck1, ck2)
     if n0 < 0:
         arena, scratch, n0 = full_plays(g, board, tboard, sets, scores, has, p_int, bit_code,
-                                        code_off, laid_values, arena, scratch, opp0)
+                                        code_off, laid_values, arena, scratch, setup, opp0)
         generated += 1
-        _cache_put(cache, arena, 0, n0, ck1, ck2)
+        _cache_put(cache, arena[0], arena[1], arena[2], arena[3], arena[4], 0, n0, ck1, ck2)
     L_count[0], L_rack[0] = n0, opp0
     ck1 = z1 ^ _rack_hash(me0, zr, 0, 0)
     ck2 = z2 ^ _rack_hash(me0, zr, 1, 0)
     arena, n1 = _cache_get(cache, arena, n0, ck1, ck2)
     if n1 < 0:
         arena, scratch, n1 = _build(g, board, tboard, sets, scores, has, p_int, bit_code,
-                                    code_off, laid_values, arena, scratch, n0, 0, 0, 0,
+                                    code_off, laid_values, arena, scratch, setup, n0, 0, 0, 0,
                                     (np.int64(1) << (2 * size)) - 1, me0)
         generated += 1
-        _cache_put(cache, arena, n0, n1, ck1, ck2)
+        _cache_put(cache, arena[0], arena[1], arena[2], arena[3], arena[4], n0, n1,
+                   ck1, ck2)
     L_start[1], L_count[1], L_rack[1] = n0, n1, me0
-    undo = np.zeros((max_ply * 4 * 2 * size + 8, 5), np.int64)
+    undo_owned = np.zeros((max_ply * 4 * 2 * size + 8, 5), np.int64)
+    undo = unowned(undo_owned)
     n_undo = 0
     # the frames
     f_me = np.zeros(max_ply + 1, np.int64)
@@ -503,7 +639,7 @@ def search(
     rc = False
     stopped = False
     root_best = np.int64(NO_MOVE)
-    meta, tiles, lane, used, laid, plane, seq, cand = arena
+    meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
     tval, tdep, tkind, tmove, tsig = tt[2], tt[3], tt[4], tt[5], tt[6]
     while True:
         if state == 0:
@@ -579,17 +715,22 @@ def search(
                 top = L_start[slot - 1] + L_count[slot - 1]
                 ck1 = z1 ^ _rack_hash(me, zr, 0, 0)
                 ck2 = z2 ^ _rack_hash(me, zr, 1, 0)
-                arena, n = _cache_get(cache, arena, top, ck1, ck2)
-                if n < 0:
+                c0, n = _cache_find(cache, ck1, ck2)
+                if n >= 0:
+                    if top + n + 1 > meta.shape[0]:
+                        arena = _grow(arena, top + n + 1)
+                        meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
+                    _cache_copy(cache, meta, tiles, lane, used, laid, top, c0, n)
+                else:
                     arena, scratch, n = _build(g, board, tboard, sets, scores, has, p_int,
                                                bit_code, code_off, laid_values, arena,
-                                               scratch, top, L_start[slot - 2],
+                                               scratch, setup, top, L_start[slot - 2],
                                                L_count[slot - 2], L_rack[slot - 2],
                                                f_chg[p], me)
                     generated += 1
-                    _cache_put(cache, arena, top, n, ck1, ck2)
+                    meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
+                    _cache_put(cache, meta, tiles, lane, used, laid, top, n, ck1, ck2)
                 L_start[slot], L_count[slot], L_rack[slot] = top, n, me
-                meta, tiles, lane, used, laid, plane, seq, cand = arena
             n = L_count[slot]
             s0 = L_start[slot]
             s1 = s0 + n
@@ -599,10 +740,10 @@ def search(
                 else:
                     arena, scratch, n_opp = _build(
                         g, board, tboard, sets, scores, has, p_int, bit_code, code_off,
-                        laid_values, arena, scratch, s1, L_start[slot - 1],
+                        laid_values, arena, scratch, setup, s1, L_start[slot - 1],
                         L_count[slot - 1], L_rack[slot - 1], f_last[p], opp)
                     generated += 1
-                    meta, tiles, lane, used, laid, plane, seq, cand = arena
+                    meta, tiles, lane, used, laid, plane, seq, cand = _views(arena)
                 if n_opp == 0:
                     rv, rc = oev - mev, True
                     state = 2
@@ -627,7 +768,9 @@ def search(
                 continue
             # expand: the move order, the table's move first, the pass last
             q0 = s0 + slot
-            order = play_order(meta[s0:s1], laid[s0:s1], nme, mev, nop, oev)
+            # the move order (play_order's), sorted in place in the slot's rows of `plane`
+            # (each play's lanes are worked out there later, when it is tried)
+            _order(meta, laid, s0, n, nme, mev, nop, oev, plane)
             h = -3
             if hint == PASS:
                 h = PASS
@@ -638,14 +781,13 @@ def search(
                 seq[q] = h
                 q += 1
             for j in range(n):
-                if order[j] != h:
-                    seq[q] = order[j]
+                oj = plane[s0 + j] & ORDER_MASK
+                if oj != h:
+                    seq[q] = oj
                     q += 1
             if h != PASS:
                 seq[q] = PASS
                 q += 1
-            pl = play_lanes(meta[s0:s1], tiles[s0:s1], board, size)
-            plane[s0:s1] = pl
             # the other side's plays two plies up that may bound each move's reply
             f_nc[p] = _candidates(meta, lane, used, L_start[p], L_start[p] + L_count[p],
                                   f_last[p], L_rack[p] & ~opp, depth > 2, nop, cand)
@@ -685,10 +827,23 @@ def search(
                 if (pass_end and np_ >= pass_end) or (scoreless_end and ns >= scoreless_end):
                     v, cv = oev - mev, True
                 else:
-                    f_score[p] = 0
-                    c_me, c_opp, c_pas, c_sl = opp, me, np_, ns
-                    c_chg, c_last = f_last[p], np.int64(0)
-                    v = -INF - 1
+                    slk = ns if scoreless_end else 0
+                    v, cv, ok = _shortcut(
+                        tt, z1 ^ _rack_hash(opp, zr, 0, 0) ^ _rack_hash(me, zr, 0, 1)
+                        ^ zc[0, 0, np_] ^ zc[0, 1, slk],
+                        z2 ^ _rack_hash(opp, zr, 1, 0) ^ _rack_hash(me, zr, 1, 1)
+                        ^ zc[1, 0, np_] ^ zc[1, 1, slk],
+                        f_dep[p] - 1, np.int64(0), alpha, beta, f_first[p])
+                    if ok:
+                        nodes += ok
+                        if enforce and 0 <= work < nodes:
+                            stopped = True
+                            break
+                    else:
+                        f_score[p] = 0
+                        c_me, c_opp, c_pas, c_sl = opp, me, np_, ns
+                        c_chg, c_last = f_last[p], np.int64(0)
+                        v = -INF - 1
             else:
                 row = L_start[slot] + i
                 score = np.int64(meta[row, SCORE])
@@ -705,6 +860,7 @@ def search(
                         # plies up: a move its reply already refutes is not made
                         turns = ns
                         stop_r = scoreless_end > 0 and turns + 1 >= scoreless_end
+                        plane[row] = lanes_of(meta, tiles, row, board, size)
                         known, bound, ends = _reply_bound(
                             meta, lane, laid, cand, L_start[p], f_nc[p], plane[row],
                             _count(opp), oev, _count(leave), _value(leave, bit_value),
@@ -712,6 +868,23 @@ def search(
                         if known and score - bound <= alpha:
                             nodes += 1
                             v, cv = score - bound, ends
+                        else:
+                            # the child's entry in the table, read without making the move
+                            d1, d2 = _delta(meta, tiles, row, size, zb)
+                            slk = ns if scoreless_end else 0
+                            v, cv, ok = _shortcut(
+                                tt, z1 ^ d1 ^ _rack_hash(opp, zr, 0, 0)
+                                ^ _rack_hash(leave, zr, 0, 1) ^ zc[0, 0, 0] ^ zc[0, 1, slk],
+                                z2 ^ d2 ^ _rack_hash(opp, zr, 1, 0)
+                                ^ _rack_hash(leave, zr, 1, 1) ^ zc[1, 0, 0] ^ zc[1, 1, slk],
+                                f_dep[p] - 1, score, alpha, beta, f_first[p])
+                            if ok:
+                                nodes += ok
+                                if enforce and 0 <= work < nodes:
+                                    stopped = True
+                                    break
+                            else:
+                                v = -INF - 1
                     if v == -INF - 1:
                         f_score[p] = score
                         f_undo[p] = n_undo
@@ -791,6 +964,9 @@ def search(
     result[R_GENERATED] = generated
     # no move known: neither side can play, and the pass is all there is
     result[R_BEST] = root_best if root_best >= PASS else PASS
+    if undo_owned.shape[0] < 0 or setup_owned[0].shape[0] < 0:
+        # (keeps the arrays of the views ``undo`` and ``setup`` alive to here)
+        result[R_BEST] = NO_MOVE
     return result, arena, scratch
 
 

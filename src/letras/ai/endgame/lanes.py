@@ -94,10 +94,47 @@ def lane_plays(
     has: Any, letter: Any, word: Any, tletter: Any, tword: Any, values: Any, counts: Any,
     rack_size: int, bingo: int, join_words: bool, lanes: int, meta: Any, out: Any, val: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
+    """:func:`lane_plays_in` with its setup made for this call."""
+    setup = lane_setup(size)
+    return lane_plays_in(pk, board, tboard, size, sets, scores, has, letter, word, tletter,
+                         tword, values, counts, rack_size, bingo, join_words, lanes, meta,
+                         out, val, setup)
+
+
+RACK_MAX = 64
+"""The most tiles a rack may hold for :func:`lane_setup`'s arrays."""
+
+
+@njit(cache=True)
+def lane_setup(size: int) -> tuple[Any, ...]:  # pragma: no cover - compiled
+    """The arrays :func:`lane_plays_in` fills for each rack, as the move generator's
+    ``search_setup`` makes them, made once for many calls (the largest sizes), and the
+    empty word map ``_dfs`` is handed."""
+    bm0, bm1, _, bm3, bm4 = k.no_bingo_map()
+    return (np.zeros((2 * size + 2, k.FIELDS), np.int64), np.zeros(2 * size + 2, np.uint64),
+            np.zeros(2 * size + 2, np.uint64), np.zeros(size, np.uint8),
+            np.zeros(size, np.bool_), np.zeros(size, np.uint64), np.zeros(RACK_MAX, np.int64),
+            np.zeros(RACK_MAX, np.int64), np.zeros(RACK_MAX, np.int64),
+            np.zeros((RACK_MAX + 1) * (RACK_MAX + 1), np.float64),
+            np.zeros((2, size), np.int64), np.zeros((2, size + 1, 6), np.int64),
+            np.zeros(size, np.int64), np.zeros((5, size), np.int64),
+            np.zeros(RACK_MAX + 2, np.float64), np.zeros(1, np.float64),
+            np.zeros(64, np.int64), bm0, bm1, bm3, bm4)
+
+
+@njit(cache=True)
+def lane_plays_in(
+    pk: Any, board: Any, tboard: Any, size: int, sets: Any, scores: Any,
+    has: Any, letter: Any, word: Any, tletter: Any, tword: Any, values: Any, counts: Any,
+    rack_size: int, bingo: int, join_words: bool, lanes: int, meta: Any, out: Any, val: Any,
+    setup: Any,
+) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """The plays of the rack ``counts`` (per tile code, 0 = blanks) along the lanes set in
     ``lanes`` (bit ``row`` across, ``size + column`` down), in the move generator's order,
     into ``meta``, ``out`` (grown as needed; returned) from row 0; and their count. The board
     must not be empty.
+
+    ``setup``: :func:`lane_setup`'s arrays (``rack`` above 64 tiles is not taken).
 
     Numba counts the references of each of the generator's lane search's (``_dfs``) ~30
     array arguments, with atomic operations, on entry to each call (one per anchor): measured,
@@ -110,12 +147,51 @@ def lane_plays(
     count = 0
     u = unowned
     m_view, o_view, v_view = u(meta), u(out), u(val)
-    table = np.zeros(1, np.float64)
-    radix = np.zeros(64, np.int64)
-    (frames, todo, lists, cur, anchor, playable, rack_mask, _, rv, codes, rem,
-     leave_by_placed, sides, opts, coefs, shadow, caps) = k.search_setup(
-         counts, values, size, False, table, radix)
-    no_map = k.no_bingo_map()
+    (frames, todo, lists, cur, anchor, playable, rv_all, codes_all, rem_all, leave_all, sides,
+     opts, coefs, shadow, caps_all, table, radix, bm0, bm1, bm3, bm4) = setup
+    no_map = (bm0, bm1, 0, bm3, bm4)
+    # the rack's part of the generator's search_setup (without leaves), into `setup`
+    rack_mask = np.uint64(0)
+    rack_total = 0
+    n_codes = 0
+    for code in range(64):
+        rack_total += counts[code]
+        if counts[code] > 0:
+            codes_all[n_codes] = code
+            n_codes += 1
+            if code > 0:
+                rack_mask |= np.uint64(1) << np.uint64(code)
+    if counts[0] > 0:
+        rack_mask = k.ALL
+    rv = rv_all[: max(rack_total, 1)]
+    rv[:] = 0
+    j = 0
+    for code in range(64):
+        for _ in range(counts[code]):
+            x = values[code] if code > 0 else 0
+            i = j  # best first
+            while i > 0 and rv[i - 1] < x:
+                rv[i] = rv[i - 1]
+                i -= 1
+            rv[i] = x
+            j += 1
+    codes = codes_all[:n_codes]
+    rem = rem_all[: max(rack_total, 1)]
+    rem[:] = 0
+    leave_by_placed = leave_all[: (counts[0] + 1) * (rack_total + 1)]
+    leave_by_placed[:] = 0
+    caps = caps_all[: counts[0] + 2]
+    caps[:] = 0
+    frames[:] = 0
+    todo[:] = 0
+    lists[:] = 0
+    cur[:] = 0
+    anchor[:] = False
+    playable[:] = 0
+    sides[:] = 0
+    opts[:] = 0
+    coefs[:] = 0
+    shadow[:] = 0
     pk_u, values_u, counts_u = u(pk), u(values), u(counts)
     has_u, scores_u = u(has), u(scores)
     frames_u, todo_u, lists_u, cur_u = u(frames), u(todo), u(lists), u(cur)
@@ -154,7 +230,8 @@ def lane_plays(
     # the arrays made here stay alive until the views of them are no longer used
     alive = (frames.size + todo.size + lists.size + cur.size + anchor.size + playable.size
              + table.size + radix.size + codes.size + rem.size + leave_by_placed.size
-             + sides.size + opts.size + coefs.size + rv.size + shadow.size + caps.size)
+             + sides.size + opts.size + coefs.size + rv.size + shadow.size + caps.size
+             + bm0.size + bm1.size + bm3.size + bm4.size)
     if alive < 0 or m_view.shape[0] != meta.shape[0]:
         return m_view, o_view, v_view, count  # grown: owned copies
     return meta, out, val, count
@@ -166,4 +243,5 @@ def scratch(size: int, rows: int = 1024) -> tuple[Any, Any, Any]:
             np.zeros(rows, np.float64))
 
 
-__all__ = ["all_cross", "lane_plays", "refresh", "scratch", "undo_to"]
+__all__ = ["all_cross", "lane_plays", "lane_plays_in", "lane_setup", "refresh", "scratch",
+           "undo_to"]

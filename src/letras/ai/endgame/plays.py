@@ -121,61 +121,67 @@ _NONE: dict[int, LanePlays] = {}
 def play_lanes(meta: Any, tiles: Any, board: Any, size: int) -> Any:  # pragma: no cover
     """For each play (``meta`` and ``tiles`` as the move generator gives them, on ``board``:
     its squares, 0 = empty) the lanes, a bit per lane as :attr:`LanePlays.lane` numbers them,
-    whose plays may differ once it is made: the lanes through its new tiles, and those of the
-    empty squares that end the runs of tiles through a new tile, along the play (just before
-    and after its word) and across it (their cross-sets and cross scores change). The same
-    lanes or more as :func:`~letras.movegen.changed_lanes` names."""
+    whose plays may differ once it is made: :func:`lanes_of` of each."""
     n = meta.shape[0]
     out = np.zeros(n, np.int64)
-    last = size - 1
     for i in range(n):
-        row, col = meta[i, ROW], meta[i, COL]
-        direction, length = meta[i, DIRECTION], meta[i, LENGTH]
-        # along the play: its row (across) or column (down), and the squares just past it
-        if direction == ACROSS:
-            lanes = np.int64(1) << row
-            if col > 0:
-                lanes |= np.int64(1) << (size + col - 1)
-            if col + length <= last:
-                lanes |= np.int64(1) << (size + col + length)
-        else:
-            lanes = np.int64(1) << (size + col)
-            if row > 0:
-                lanes |= np.int64(1) << (row - 1)
-            if row + length <= last:
-                lanes |= np.int64(1) << (row + length)
-        for k in range(length):
-            if tiles[i, k] == 0:
-                continue
-            r = row if direction == ACROSS else row + k
-            c = col + k if direction == ACROSS else col
-            # across the play: the run of board tiles through the new tile, and past it
-            if direction == ACROSS:
-                lanes |= np.int64(1) << (size + c)
-                up = r
-                while up > 0 and board[(up - 1) * size + c] != 0:
-                    up -= 1
-                down = r
-                while down < last and board[(down + 1) * size + c] != 0:
-                    down += 1
-                if up > 0:
-                    lanes |= np.int64(1) << (up - 1)
-                if down < last:
-                    lanes |= np.int64(1) << (down + 1)
-            else:
-                lanes |= np.int64(1) << r
-                left = c
-                while left > 0 and board[r * size + left - 1] != 0:
-                    left -= 1
-                right = c
-                while right < last and board[r * size + right + 1] != 0:
-                    right += 1
-                if left > 0:
-                    lanes |= np.int64(1) << (size + left - 1)
-                if right < last:
-                    lanes |= np.int64(1) << (size + right + 1)
-        out[i] = lanes
+        out[i] = lanes_of(meta, tiles, i, board, size)
     return out
+
+
+@njit(cache=True)
+def lanes_of(meta: Any, tiles: Any, i: int, board: Any, size: int) -> Any:  # pragma: no cover
+    """The lanes of play ``i`` whose plays may differ once it is made: the lanes through its
+    new tiles, and those of the empty squares that end the runs of tiles through a new tile,
+    along the play (just before and after its word) and across it (their cross-sets and cross
+    scores change). The same lanes or more as :func:`~letras.movegen.changed_lanes` names."""
+    last = size - 1
+    row, col = meta[i, ROW], meta[i, COL]
+    direction, length = meta[i, DIRECTION], meta[i, LENGTH]
+    # along the play: its row (across) or column (down), and the squares just past it
+    if direction == ACROSS:
+        lanes = np.int64(1) << row
+        if col > 0:
+            lanes |= np.int64(1) << (size + col - 1)
+        if col + length <= last:
+            lanes |= np.int64(1) << (size + col + length)
+    else:
+        lanes = np.int64(1) << (size + col)
+        if row > 0:
+            lanes |= np.int64(1) << (row - 1)
+        if row + length <= last:
+            lanes |= np.int64(1) << (row + length)
+    for k in range(length):
+        if tiles[i, k] == 0:
+            continue
+        r = row if direction == ACROSS else row + k
+        c = col + k if direction == ACROSS else col
+        # across the play: the run of board tiles through the new tile, and past it
+        if direction == ACROSS:
+            lanes |= np.int64(1) << (size + c)
+            up = r
+            while up > 0 and board[(up - 1) * size + c] != 0:
+                up -= 1
+            down = r
+            while down < last and board[(down + 1) * size + c] != 0:
+                down += 1
+            if up > 0:
+                lanes |= np.int64(1) << (up - 1)
+            if down < last:
+                lanes |= np.int64(1) << (down + 1)
+        else:
+            lanes |= np.int64(1) << r
+            left = c
+            while left > 0 and board[r * size + left - 1] != 0:
+                left -= 1
+            right = c
+            while right < last and board[r * size + right + 1] != 0:
+                right += 1
+            if left > 0:
+                lanes |= np.int64(1) << (size + left - 1)
+            if right < last:
+                lanes |= np.int64(1) << (size + right + 1)
+    return lanes
 
 
 @njit(cache=True)
