@@ -27,7 +27,7 @@ from letras.movegen._kept import _grow as _grow  # the lane searches grow their 
 from letras.movegen._kept import _weakest as _weakest  # the sim's lane search uses it here
 from letras.movegen._kept import _with_mirrors
 from letras.movegen._mapped import _map_bingos, map_setup
-from letras.movegen._spanwords import no_spans, span_has_word, span_setup
+from letras.movegen._spanwords import any_word, no_spans, span_setup
 from letras.movegen._views import unowned
 from letras.movegen._wordkeys import long_bingo
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
@@ -302,14 +302,13 @@ def _shadow(
     the plays that lay at least that many blanks: their leaves keep fewer. ``scratch`` is
     ``(5, size)`` of space to work in (every entry read is written first).
 
-    With ``spans`` (:func:`letras.movegen._spanwords.span_setup`'s), a span counts only if
-    some of the rack's tiles can make a word with its board tiles
-    (:func:`letras.movegen._spanwords.span_has_word`), asked best bound first until one
-    can."""
-    n_pending = 0
+    With ``spans`` (:func:`letras.movegen._spanwords.span_setup`'s), every span is also
+    written down (its tiles laid, board tiles, their key and its bound) for
+    :func:`letras.movegen._spanwords.any_word` to ask later."""
     if spans is not None:
-        pending = spans[12]
-        pending_bound = spans[13]
+        rec = spans[12]
+        rec_bound = spans[13]
+        rec_count = spans[14]
     lmv = scratch[0]
     hv = scratch[1]
     mv = scratch[2]
@@ -377,29 +376,16 @@ def _shadow(
                                             answers):
                     bound += bingo
             bound += leave_by_placed[used * (rack_total + 1) + n]
-            # with ``spans``, they are asked whether they hold a word best bound first, at the
-            # end (with no room to ask them all, the rest are taken to hold one)
-            if spans is not None and bound > -np.inf and n_pending < len(pending):
-                pending[n_pending, 0] = n
-                pending[n_pending, 1] = n_through
-                pending[n_pending, 2] = np.int64(through_key)
-                pending_bound[n_pending] = bound
-                n_pending += 1
-                continue
+            if spans is not None and bound > -np.inf:
+                at = rec_count[0]
+                if at < len(rec):
+                    rec[at, 0] = n
+                    rec[at, 1] = n_through
+                    rec[at, 2] = np.int64(through_key)
+                    rec_bound[at] = bound
+                rec_count[0] = at + 1
             if bound > best:
                 best = bound
-    if spans is not None:
-        while True:
-            top = -1
-            for j in range(n_pending):
-                if pending_bound[j] > best and (top < 0 or pending_bound[j] > pending_bound[top]):
-                    top = j
-            if top < 0:
-                break
-            if span_has_word(spans, pending[top, 0], pending[top, 1],
-                             np.uint64(pending[top, 2])):
-                return float(pending_bound[top])
-            pending_bound[top] = -np.inf
     return best
 
 
@@ -664,8 +650,9 @@ def _generate(
     play's tiles along its line, 0 where it goes through a board tile), the value each play is
     ranked by, and the count. With ``direct``, the bingos that take in at most one board tile
     are laid from ``words`` (the other arguments as :func:`_map_bingos` and :func:`_shadow`
-    take them) instead of searched. With ``words_on``, the anchors' bounds count only the
-    spans where the rack's tiles can make a word (``spans``, see :func:`_shadow`).
+    take them) instead of searched. With ``words_on``, an anchor is searched only if one of
+    its spans that can beat the weakest play kept holds a word (``spans``: see
+    :mod:`letras.movegen._spanwords`).
     """
     room = keep if keep else 1024
     meta = np.zeros((room, COLUMNS), np.int32)
@@ -697,11 +684,13 @@ def _generate(
     u_map = (u(long_table), u(map_keys), nletters, u(seen), u(answers))
     u_spans = (u(spans[0]), u(spans[1]), u(spans[2]), u(spans[3]), u(spans[4]), u(spans[5]),
                u(spans[6]), u(spans[7]), spans[8], spans[9], spans[10], spans[11],
-               u(spans[12]), u(spans[13]))
+               u(spans[12]), u(spans[13]), u(spans[14]))
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
     an_bound = np.zeros(2 * size * size, np.float64)
+    an_first = np.zeros(2 * size * size, np.int64)  # the rows of its spans written down
+    an_last = np.zeros(2 * size * size, np.int64)
     n_an = 0
     all_sets = np.zeros((2, size * size), np.uint64)
     all_cscores = np.zeros((2, size * size), np.int32)
@@ -740,19 +729,19 @@ def _generate(
                     an_row[n_an] = row
                     an_a[n_an] = a
                     if words_on:
+                        an_first[n_an] = spans[14][0]
                         an_bound[n_an] = _shadow(
                             u(lane), base, a, size, u_anchor, u_playable, u(has), u(cscores),
                             u(lm), u(wm), u_values, u_rv, u_rack, rack_total, rack_size,
                             bingo, u_leave_by_placed, direct, u_map[0], u_map[1], rack_key,
                             nletters, u_map[3], u_map[4], u_shadow, 0, u_spans)
+                        an_last[n_an] = spans[14][0]
                     else:
                         an_bound[n_an] = _shadow(
                             u(lane), base, a, size, u_anchor, u_playable, u(has), u(cscores),
                             u(lm), u(wm), u_values, u_rv, u_rack, rack_total, rack_size,
                             bingo, u_leave_by_placed, direct, u_map[0], u_map[1], rack_key,
                             nletters, u_map[3], u_map[4], u_shadow)
-                    if words_on and an_bound[n_an] == -np.inf:
-                        continue  # no span of the anchor holds a word: no play
                     n_an += 1
                     continue
                 got = FULL
@@ -781,6 +770,9 @@ def _generate(
             base = row * size
             _lane_setup(grid, row, size, empty, centre, all_sets[direction], rack_mask,
                         anchor, playable)
+            if words_on and not any_word(u_spans, an_first[idx], an_last[idx], val[
+                    _weakest(val, count)] if count == keep else -np.inf):
+                continue  # no span that can beat the weakest play kept holds a word
             got = FULL
             while got == FULL:
                 got = _dfs(
@@ -800,7 +792,7 @@ def _generate(
              + coefs.size + rv.size + shadow.size + caps.size + transposed.size + lm_t.size
              + wm_t.size + all_has.size + all_cscores.size + spans[3].size + spans[4].size
              + spans[5].size + spans[6].size + spans[7].size + spans[12].size
-             + spans[13].size)
+             + spans[13].size + spans[14].size)
     if mirror and alive >= 0:
         return _with_mirrors(meta, out, val, count, keep)
     return meta, out, val, count

@@ -28,15 +28,15 @@ from numba import njit
 from letras.movegen._wordkeys import _has, _slot, long_bingo
 from letras.movegen.wordmap import MAX_BLANKS, MAX_WORD_TILES
 
-CACHE = 1024
+CACHE = 512
 """Slots of the per-call table of answers for spans through board tiles (kept while at most
 half full)."""
 ASKED = 35
 """A span through board tiles is asked of the map only if the rack has at most this many
 sub-multisets of the tiles it lays (each a probe): else it is taken to hold a word."""
-PENDING = 256
-"""Rows of room for the spans through board tiles that one anchor's bound asks about (more
-than any line of 15 squares has: past it, a span is taken to hold a word)."""
+RECORDS = 1024
+"""Rows of room for the spans the anchors' bounds write down in a call (past it, the
+anchors' spans are taken to hold words)."""
 
 
 @njit(cache=True)
@@ -112,8 +112,8 @@ def span_setup(
     word of each number of tiles (``alone[n]``: 1 or 0, -1 until asked), the table of answers
     through board tiles (keys, and the answers beside them, the last entry counting them),
     the key of its letters, its blanks, the rack size, the letters' count, and room for the
-    spans through board tiles that :func:`letras.movegen._kernels._shadow` asks about last
-    (``n``, board tiles, their key) and their bounds."""
+    spans that :func:`letras.movegen._kernels._shadow` writes down (tiles laid, board tiles,
+    their key), their bounds, and how many."""
     subs, start = rack_subsets(rack, keys)
     total = 0
     for t in range(64):
@@ -127,7 +127,8 @@ def span_setup(
     alone = np.full(total + 1, -1, np.int8)  # not asked yet
     return (table, long_table, keys, subs, start, alone, seen, answers, rack_key,
             np.int64(rack[0]), np.int64(rack_size), np.int64(nletters),
-            np.zeros((PENDING, 3), np.int64), np.zeros(PENDING, np.float64))
+            np.empty((RECORDS, 3), np.int64), np.empty(RECORDS, np.float64),
+            np.zeros(1, np.int64))
 
 
 @njit(cache=True)
@@ -137,7 +138,7 @@ def no_spans(table: Any, keys: Any) -> tuple[Any, ...]:  # pragma: no cover - co
     return (table, table, keys, np.zeros(1, np.uint64), np.zeros(2, np.int64),
             np.ones(16, np.int8), np.zeros(16, np.uint64), np.zeros(17, np.int64),
             np.uint64(0), np.int64(0), np.int64(0), np.int64(0), np.zeros((1, 3), np.int64),
-            np.zeros(1, np.float64))
+            np.zeros(1, np.float64), np.zeros(1, np.int64))
 
 
 @njit(cache=True)
@@ -147,7 +148,7 @@ def span_has_word(spans: Any, n: int, n_through: int, through_key: Any) -> bool:
     whose keys add up to ``through_key`` (see the module docstring; ``spans`` is
     :func:`span_setup`'s)?"""
     table, long_table, keys, subs, start, alone, seen, answers, rack_key, blanks, rack_size, \
-        nletters, _, _ = spans
+        nletters, _, _, _ = spans
     if n_through == 0:
         if alone[n] < 0:
             alone[n] = _lookup(table, long_table, keys, subs, start, blanks, rack_size, n,
@@ -171,4 +172,24 @@ def span_has_word(spans: Any, n: int, n_through: int, through_key: Any) -> bool:
     return found
 
 
-__all__ = ["no_spans", "rack_subsets", "span_has_word", "span_setup"]
+@njit(cache=True)
+def any_word(spans: Any, first: int, last: int, floor: float) -> bool:
+    # pragma: no cover - compiled
+    """Does one of the spans written down in rows ``first`` to ``last`` whose bound beats
+    ``floor`` hold a word? (Those with no board tile asked first: one answer a length.) Yes
+    when some were not written down for want of room."""
+    rec, bound = spans[12], spans[13]
+    if last > len(rec):
+        return True
+    for r in range(first, last):
+        if bound[r] > floor and rec[r, 1] == 0 and span_has_word(spans, rec[r, 0], 0,
+                                                                  np.uint64(0)):
+            return True
+    for r in range(first, last):
+        if bound[r] > floor and rec[r, 1] > 0 and span_has_word(spans, rec[r, 0], rec[r, 1],
+                                                                 np.uint64(rec[r, 2])):
+            return True
+    return False
+
+
+__all__ = ["any_word", "no_spans", "rack_subsets", "span_has_word", "span_setup"]
