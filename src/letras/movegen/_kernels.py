@@ -626,7 +626,7 @@ def generate_mapped(
     direct, found, blanks, n7, by_letter, rack_key = map_setup(
         board, size, rack, nletters, rack_size, keep, table, word_keys, map_keys)
     # (on the empty board there is one anchor: nothing to leave out)
-    words_on = keep > 0 and 0 < rack[0] <= MAX_BLANKS and np.any(board != 0)
+    words_on = keep > 0 and 0 < rack[0] <= MAX_BLANKS and bool(np.any(board != 0))
     return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
                      leave_table, radix, direct, words, found, blanks, n7, by_letter,
