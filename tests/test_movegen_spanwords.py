@@ -95,7 +95,7 @@ def test_a_span_can_be_beaten_only_with_a_word(words: dict[int, list[Counter[int
     table = wordmap.word_map(graph)
     rng = random.Random(5)
     yes = no = 0
-    for _ in range(60):
+    for _ in range(40):
         blanks = rng.choice((1, 2))
         rack = [rng.choice("EEAAIONRTLSUDGBCMPFHVWY") for _ in range(7 - blanks)]
         tiles = [BLANK] * blanks + [EN.tiles.code(t) for t in rack]
@@ -123,10 +123,10 @@ def test_a_span_can_be_beaten_only_with_a_word(words: dict[int, list[Counter[int
                 assert got or not want, (rack, through, n, need)
             yes += want
             no += not want
-    assert yes > 20 and no > 20  # both answers were at stake
+    assert yes > 15 and no > 15  # both answers were at stake
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_best_by_equity_with_blanks_is_every_plays_best(data: st.DataObject) -> None:
     """Random racks with one or two blanks on the English positions' boards, and a leave
