@@ -16,7 +16,9 @@ word of ``rack_size`` or ``rack_size + 1`` tiles the set holds its multiset's ke
 keys of the multisets left when one or two of its tiles are taken out (then stood for by
 blanks). Two multisets whose keys collide make a false "a bingo may go here": a looser bound,
 never a wrong answer (the search still decides). The set is an open-addressing hash table of
-``uint64`` keys (0 = empty slot), a power of two long, at most half full.
+``uint64`` keys (0 = empty slot), a power of two long, at most 60% full. It holds the keys
+of the shorter words too (every length from 1 tile, with their blank keys): which spans the
+rack's tiles can fill with a word (:mod:`letras.movegen._spanwords`).
 """
 
 from __future__ import annotations
@@ -57,9 +59,11 @@ def tile_keys() -> npt.NDArray[np.uint64]:
 
 
 class WordMap(NamedTuple):
-    """A word map (see the module docstring): the hash table of keys; and the words of
-    ``rack_size`` and ``rack_size + 1`` tiles (rows of tile codes, 0 past a word's end) in the
-    order of their multisets' keys, ``word_keys``, to find the words of a multiset."""
+    """A word map (see the module docstring): the hash table of keys (of the words of every
+    length up to ``rack_size + 1``: :mod:`letras.movegen._spanwords` asks it for the shorter
+    ones); and the words of ``rack_size`` and ``rack_size + 1`` tiles (rows of tile codes, 0
+    past a word's end) in the order of their multisets' keys, ``word_keys``, to find the
+    words of a multiset."""
 
     table: npt.NDArray[np.uint64]
     word_keys: npt.NDArray[np.uint64]
