@@ -28,11 +28,13 @@ from letras.movegen._kept import _grow as _grow  # the lane searches grow their 
 from letras.movegen._kept import _weakest as _weakest  # the sim's lane search uses it here
 from letras.movegen._kept import _with_mirrors
 from letras.movegen._mapped import _map_bingos, map_setup
+from letras.movegen._spanwords import can_beat_any, no_spans, span_setup
 from letras.movegen._views import prefetch, unowned
 from letras.movegen._wordkeys import long_bingo
 from letras.movegen.columns import COL, COLUMNS, DIRECTION, LAID, LENGTH, ROW, SCORE
 from letras.movegen.layout import breadth_first
 from letras.movegen.leaves import index_of_counts, kept_count
+from letras.movegen.wordmap import MAX_BLANKS
 
 TILE_MASK = 0x3F
 ACCEPTS = 0x80
@@ -296,7 +298,7 @@ def _shadow(
     cscores: Any, lm: Any, wm: Any, values: Any, rv: Any, rack: Any, rack_total: int,
     rack_size: int, bingo: int, leave_by_placed: Any, direct: bool, long_table: Any,
     map_keys: Any, rack_key: Any, nletters: int, seen: Any, answers: Any, scratch: Any,
-    used: int = 0,
+    used: int = 0, spans: Any = None,
 ) -> float:  # pragma: no cover - compiled
     """An upper bound on the value of any play from anchor ``a``: for every span the play
     could cover, the smaller of two bounds that ignore which words the tiles make (the rack's
@@ -309,7 +311,15 @@ def _shadow(
     (:func:`letras.movegen._wordkeys.long_bingo`, ``rack_key`` the key of the rack's tiles but
     blanks; ``seen`` and ``answers`` its answers so far). With ``used`` above 0, a bound on
     the plays that lay at least that many blanks: their leaves keep fewer. ``scratch`` is
-    ``(5, size)`` of space to work in (every entry read is written first)."""
+    ``(5, size)`` of space to work in (every entry read is written first).
+
+    With ``spans`` (:func:`letras.movegen._spanwords.span_setup`'s), every span is also
+    written down (its tiles laid, board tiles, their key and its bound) for
+    :func:`letras.movegen._spanwords.can_beat_any` to ask later."""
+    if spans is not None:
+        rec = spans[8]
+        rec_bound = spans[9]
+        rec_count = spans[10]
     lmv = scratch[0]
     hv = scratch[1]
     mv = scratch[2]
@@ -377,6 +387,14 @@ def _shadow(
                                             answers):
                     bound += bingo
             bound += leave_by_placed[used * (rack_total + 1) + n]
+            if spans is not None and bound > -np.inf:
+                at = rec_count[0]
+                if at < len(rec):
+                    rec[at, 0] = n
+                    rec[at, 1] = n_through
+                    rec[at, 2] = np.int64(through_key)
+                    rec_bound[at] = bound
+                rec_count[0] = at + 1
             if bound > best:
                 best = bound
     return best
@@ -598,7 +616,7 @@ def generate(
                      leave_table, radix, False, np.zeros((1, rack_size + 1), np.uint8),
                      np.zeros(1, np.int64), np.zeros((1, 2), np.int64), 0,
                      np.zeros(65, np.int64), long_table, map_keys, np.uint64(0), seen,
-                     answers)
+                     answers, False, no_spans(long_table, map_keys))
 
 
 @njit(cache=True)
@@ -611,14 +629,21 @@ def generate_mapped(
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """:func:`_generate` with the word map of ``pk``'s words (:mod:`letras.movegen.wordmap`:
     ``table``, ``word_keys``, ``words``): with ``keep``, the bingos that take in at most one
-    board tile are laid from the map's words (:mod:`letras.movegen._mapped`), not searched."""
+    board tile are laid from the map's words (:mod:`letras.movegen._mapped`), not searched;
+    and with a blank on the rack an anchor is searched only if some of the rack's tiles can
+    make a word on one of its spans that beats the weakest play kept
+    (:mod:`letras.movegen._spanwords`)."""
     direct, found, blanks, n7, by_letter, rack_key = map_setup(
         board, size, rack, nletters, rack_size, keep, table, word_keys, map_keys)
+    # (on the empty board there is one anchor: nothing to leave out)
+    words_on = keep > 0 and 0 < rack[0] <= MAX_BLANKS and bool(np.any(board != 0))
     return _generate(pk, board, size, rack, values, letter_mult, word_mult, nletters,
                      rack_size, bingo, both_on_empty, join_words, lanes, keep, use_leave,
                      leave_table, radix, direct, words, found, blanks, n7, by_letter,
                      long_table, map_keys, rack_key, np.zeros(4096, np.uint64),
-                     np.zeros(4097, np.int64))
+                     np.zeros(4097, np.int64), words_on,
+                     span_setup(rack, rack_size, table, long_table, map_keys, nletters, radix)
+                     if words_on else no_spans(table, map_keys))
 
 @njit(cache=True)
 def _generate(
@@ -627,6 +652,7 @@ def _generate(
     both_on_empty: bool, join_words: bool, lanes: Any, keep: int, use_leave: bool,
     leave_table: Any, radix: Any, direct: bool, words: Any, found: Any, blanks: Any, n7: int,
     by_letter: Any, long_table: Any, map_keys: Any, rack_key: Any, seen: Any, answers: Any,
+    words_on: bool, spans: Any,
 ) -> tuple[Any, Any, Any, int]:  # pragma: no cover - compiled
     """Every legal play of ``rack`` (counts per tile code, 0 = blanks) on ``board``; with
     ``keep`` above 0, only that many of the highest-scoring ones (in no particular order),
@@ -639,7 +665,9 @@ def _generate(
     play's tiles along its line, 0 where it goes through a board tile), the value each play is
     ranked by, and the count. With ``direct``, the bingos that take in at most one board tile
     are laid from ``words`` (the other arguments as :func:`_map_bingos` and :func:`_shadow`
-    take them) instead of searched.
+    take them) instead of searched. With ``words_on``, an anchor is searched only if some of
+    the rack's tiles can make a word on one of its spans that beats the weakest play kept
+    (``spans``: see :mod:`letras.movegen._spanwords`).
     """
     room = keep if keep else 1024
     meta = np.zeros((room, COLUMNS), np.int32)
@@ -669,10 +697,15 @@ def _generate(
         coefs)
     u_rv, u_shadow, u_caps = u(rv), u(shadow), u(caps)
     u_map = (u(long_table), u(map_keys), nletters, u(seen), u(answers))
+    u_spans = (u(spans[0]), u(spans[1]), u(spans[2]), u(spans[3]), u(spans[4]), u(spans[5]),
+               u(spans[6]), u(spans[7]), u(spans[8]), u(spans[9]), u(spans[10]), spans[11],
+               spans[12], spans[13], spans[14], spans[15], spans[16])
     an_dir = np.zeros(2 * size * size, np.int64)
     an_row = np.zeros(2 * size * size, np.int64)
     an_a = np.zeros(2 * size * size, np.int64)
     an_bound = np.zeros(2 * size * size, np.float64)
+    an_first = np.zeros(2 * size * size, np.int64)  # the rows of its spans written down
+    an_last = np.zeros(2 * size * size, np.int64)
     n_an = 0
     all_sets = np.zeros((2, size * size), np.uint64)
     all_cscores = np.zeros((2, size * size), np.int32)
@@ -710,12 +743,20 @@ def _generate(
                     an_dir[n_an] = direction
                     an_row[n_an] = row
                     an_a[n_an] = a
-                    an_bound[n_an] = _shadow(u(lane), base, a, size, u_anchor, u_playable,
-                                             u(has), u(cscores), u(lm), u(wm), u_values,
-                                             u_rv, u_rack, rack_total, rack_size, bingo,
-                                             u_leave_by_placed, direct, u_map[0], u_map[1],
-                                             rack_key, nletters, u_map[3], u_map[4],
-                                             u_shadow)
+                    if words_on:
+                        an_first[n_an] = spans[10][0]
+                        an_bound[n_an] = _shadow(
+                            u(lane), base, a, size, u_anchor, u_playable, u(has), u(cscores),
+                            u(lm), u(wm), u_values, u_rv, u_rack, rack_total, rack_size,
+                            bingo, u_leave_by_placed, direct, u_map[0], u_map[1], rack_key,
+                            nletters, u_map[3], u_map[4], u_shadow, 0, u_spans)
+                        an_last[n_an] = spans[10][0]
+                    else:
+                        an_bound[n_an] = _shadow(
+                            u(lane), base, a, size, u_anchor, u_playable, u(has), u(cscores),
+                            u(lm), u(wm), u_values, u_rv, u_rack, rack_total, rack_size,
+                            bingo, u_leave_by_placed, direct, u_map[0], u_map[1], rack_key,
+                            nletters, u_map[3], u_map[4], u_shadow)
                     n_an += 1
                     continue
                 got = FULL
@@ -744,6 +785,10 @@ def _generate(
             base = row * size
             _lane_setup(grid, row, size, empty, centre, all_sets[direction], rack_mask,
                         anchor, playable)
+            if words_on and not can_beat_any(
+                    u_spans, u_leave_table, u_leave_by_placed, an_first[idx], an_last[idx],
+                    val[_weakest(val, count)] if count == keep else -np.inf):
+                continue  # no word on a span of the anchor can beat the weakest play kept
             got = FULL
             while got == FULL:
                 got = _dfs(
@@ -761,7 +806,9 @@ def _generate(
     alive = (frames.size + todo.size + lists.size + cur.size + anchor.size + playable.size
              + codes.size + rem.size + leave_by_placed.size + sides.size + opts.size
              + coefs.size + rv.size + shadow.size + caps.size + transposed.size + lm_t.size
-             + wm_t.size + all_has.size + all_cscores.size)
+             + wm_t.size + all_has.size + all_cscores.size + spans[3].size + spans[4].size
+             + spans[5].size + spans[6].size + spans[7].size + spans[8].size
+             + spans[9].size + spans[10].size)
     if mirror and alive >= 0:
         return _with_mirrors(meta, out, val, count, keep)
     return meta, out, val, count

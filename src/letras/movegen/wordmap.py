@@ -16,7 +16,9 @@ word of ``rack_size`` or ``rack_size + 1`` tiles the set holds its multiset's ke
 keys of the multisets left when one or two of its tiles are taken out (then stood for by
 blanks). Two multisets whose keys collide make a false "a bingo may go here": a looser bound,
 never a wrong answer (the search still decides). The set is an open-addressing hash table of
-``uint64`` keys (0 = empty slot), a power of two long, at most half full.
+``uint64`` keys (0 = empty slot), a power of two long, at most 60% full. It holds the keys
+of the shorter words too (every length from 1 tile, with their blank keys): which spans the
+rack's tiles can fill with a word (:mod:`letras.movegen._spanwords`).
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ import numpy.typing as npt
 from letras._compiled import lazy_module
 from letras.lexicon.kwg import WordGraph
 
-VERSION = 5
-"""Part of the cache files' names: a new layout makes new cache files (5: one ``.npy`` file
-an array, memory-mapped when read; 4 was one ``.npz``, read whole)."""
+VERSION = 6
+"""Part of the cache files' names: a new layout makes new cache files (6: the table holds
+the keys of the words of every length up to ``rack_size + 1``; 5 those of ``rack_size`` and
+``rack_size + 1`` only, one ``.npy`` file an array, memory-mapped when read; 4 was one
+``.npz``, read whole)."""
 MAX_BLANKS = 2
 """Racks with more blanks than this are not looked up: a bingo is assumed possible."""
 MAX_WORD_TILES = 15
@@ -55,9 +59,11 @@ def tile_keys() -> npt.NDArray[np.uint64]:
 
 
 class WordMap(NamedTuple):
-    """A word map (see the module docstring): the hash table of keys; and the words of
-    ``rack_size`` and ``rack_size + 1`` tiles (rows of tile codes, 0 past a word's end) in the
-    order of their multisets' keys, ``word_keys``, to find the words of a multiset."""
+    """A word map (see the module docstring): the hash table of keys (of the words of every
+    length up to ``rack_size + 1``: :mod:`letras.movegen._spanwords` asks it for the shorter
+    ones); and the words of ``rack_size`` and ``rack_size + 1`` tiles (rows of tile codes, 0
+    past a word's end) in the order of their multisets' keys, ``word_keys``, to find the
+    words of a multiset."""
 
     table: npt.NDArray[np.uint64]
     word_keys: npt.NDArray[np.uint64]
@@ -70,26 +76,28 @@ class WordMap(NamedTuple):
 def build(graph: WordGraph, rack_size: int) -> WordMap:
     """The word map of ``graph`` for racks of ``rack_size`` tiles (see the module
     docstring)."""
-    words, lengths = k._words_of_length(graph.nodes, rack_size, rack_size + 1)
+    every, every_length = k._words_of_length(graph.nodes, 1, rack_size + 1)
     keys = tile_keys()
     # a word's key is the sum of its tiles' (0 past its end counts nothing)
-    sums = np.where(words != 0, keys[words], np.uint64(0)).sum(axis=1, dtype=np.uint64)
-    sums += keys[64 + lengths * 4]
+    sums = np.where(every != 0, keys[every], np.uint64(0)).sum(axis=1, dtype=np.uint64)
+    sums += keys[64 + every_length * 4]
     sums[sums == 0] = 1
     order = np.argsort(sums, kind="stable")
-    words, lengths, sums = words[order], lengths[order], sums[order]
+    every, every_length, sums = every[order], every_length[order], sums[order]
     # one row per multiset (anagrams share one), tiles sorted, for the blank keys
     first = np.flatnonzero(np.r_[len(sums) > 0, sums[1:] != sums[:-1]])
-    rows = np.where(words[first] == 0, 255, words[first]).astype(np.uint8)
+    rows = np.where(every[first] == 0, 255, every[first]).astype(np.uint8)
     rows.sort(axis=1)
     rows[rows == 255] = 0
     table: npt.NDArray[np.uint64]
-    table, n = k._fill(rows, lengths[first].copy(), keys)
-    small = 1 << max(4, (2 * n - 1).bit_length())  # at most half full
+    table, n = k._fill(rows, every_length[first].copy(), keys)
+    small = 1 << max(4, (-(-5 * n // 3) - 1).bit_length())  # at most 60% full
     if small < len(table):
         table, _ = k._rehash(table, small)
+    # the bingos' words, in key order
+    bingos = every_length >= rack_size
     long = k._long_keys(graph.nodes, rack_size + 2, MAX_WORD_TILES, keys)
-    return WordMap(table, sums, words, k._set_of(long))
+    return WordMap(table, sums[bingos], every[bingos], k._set_of(long))
 
 
 _MAPS: weakref.WeakKeyDictionary[WordGraph, WordMap] = (
