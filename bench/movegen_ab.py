@@ -8,11 +8,15 @@ Run by hand::
 Each side is a process of its own (``PYTHONPATH`` set to its source tree, e.g. ``main`` from
 ``git archive`` into /tmp), answering one position at a time; they take turns on every
 shared regression position (``../shared/positions``) of the categories asked: every play
-(``generate``, one direction on the empty board) and the best by equity
-(``top_by_equity(n=1)``, the shipped leaves), least thread CPU time of ``--repeat`` runs.
-Printed per category: the median µs of each side and the median of the per-position ratios
-after / before. Each side also hashes every play it found in generation order (and the best
-by equity): the two digests must agree (``differ`` counts the positions where they do not).
+(``generate``, one direction on the empty board), the best by score (``top_plays(n=1)``)
+and the best by equity (``top_by_equity(n=1)``, the shipped leaves), least thread CPU time of
+``--repeat`` runs. Printed per category: the median µs of each side and the median of the
+per-position ratios after / before. Each side also hashes every play it found in generation
+order (and the best plays): the two digests must agree (``differ`` counts the positions where
+they do not).
+
+A tree whose word map's cache layout differs (``wordmap.VERSION``) rewrites the cache files of
+the graphs it reads (and removes the other layout's): set ``LETRAS_CACHE`` to a copy.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ def worker(edition_name: str, repeat: int) -> None:
     from letras.editions import find_edition
     from letras.formats.cgp import parse_board, parse_rack
     from letras.lexicon.kwg import graph_for_words
-    from letras.movegen import generate, leave_table, top_by_equity
+    from letras.movegen import generate, leave_table, top_by_equity, top_plays
 
     edition = find_edition(edition_name)
     graph = graph_for_words(edition, SHARED / f"{edition_name}-words.txt.xz")
@@ -61,10 +65,11 @@ def worker(edition_name: str, repeat: int) -> None:
         rack_leaves = (leaves.rack_leaves(tiles) if isinstance(leaves, LeaveTable)
                        else leave_table(tiles, leaves.value))
         seconds, plays = timed(generate, board, tiles, graph, both_directions=False)
+        score_seconds, best = timed(top_plays, board, tiles, graph, 1)
         eq_seconds, top = timed(top_by_equity, board, tiles, graph, 1, rack_leaves)
         digest = hashlib.sha1(plays.meta.tobytes() + plays.tiles.tobytes()
-                              + plays.values.tobytes() + repr(top).encode()).hexdigest()
-        print(json.dumps([seconds, eq_seconds, digest]), flush=True)
+                              + plays.values.tobytes() + repr((best, top)).encode()).hexdigest()
+        print(json.dumps([seconds, score_seconds, eq_seconds, digest]), flush=True)
 
 
 def start(source: str, edition: str, repeat: int) -> subprocess.Popen[str]:
@@ -93,13 +98,15 @@ def main() -> None:
     parser.add_argument("--after", default="src")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--categories", nargs="*", default=None)
+    parser.add_argument("--step", type=int, default=1, help="every Nth position only")
     parser.add_argument("--worker", default="")
     args = parser.parse_args()
     if args.worker:
         worker(args.worker, args.repeat)
         return
     print(f"{'edition':<6} {'category':<18} {'n':>4} {'all before':>10} {'all after':>10} "
-          f"{'ratio':>6} {'eq before':>10} {'eq after':>10} {'ratio':>6} {'differ':>6}",
+          f"{'ratio':>6} {'best before':>11} {'best after':>10} {'ratio':>6} "
+          f"{'eq before':>10} {'eq after':>10} {'ratio':>6} {'differ':>6}",
           flush=True)
     for edition in args.editions:
         rows = [line.split("\t", 1)[0] for line in
@@ -108,7 +115,7 @@ def main() -> None:
                  start(args.after, edition, args.repeat)]
         results: dict[str, list[tuple[list[Any], list[Any]]]] = {}
         for i, category in enumerate(rows):
-            if args.categories and category not in args.categories:
+            if i % args.step or (args.categories and category not in args.categories):
                 continue
             if i % 2:
                 after = ask(sides[1], i)
@@ -123,13 +130,13 @@ def main() -> None:
             side.wait()
         for category, pairs in sorted(results.items()):
             cells = []
-            for k in (0, 1):
+            for k in (0, 1, 2):
                 b = statistics.median(p[0][k] for p in pairs) * 1e6
                 a = statistics.median(p[1][k] for p in pairs) * 1e6
                 r = statistics.median(p[1][k] / max(p[0][k], 1e-9) for p in pairs)
                 cells.append(f"{b:>10.1f} {a:>10.1f} {r:>6.3f}")
-            differ = sum(p[0][2] != p[1][2] for p in pairs)
-            print(f"{edition:<6} {category:<18} {len(pairs):>4} {cells[0]} {cells[1]} "
+            differ = sum(p[0][3] != p[1][3] for p in pairs)
+            print(f"{edition:<6} {category:<18} {len(pairs):>4} {cells[0]} {cells[1]} {cells[2]} "
                   f"{differ:>6}", flush=True)
 
 
