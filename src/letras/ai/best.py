@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from letras.ai import emptying
 from letras.ai.endgame import EndgamePlayer, draws
 from letras.ai.endgame.preendgame import applies, solve_preendgame
 from letras.ai.equity import EquityPlayer
@@ -53,6 +54,10 @@ sim chooses at the others. With 2-6 tiles the search of :mod:`letras.ai.endgame.
 worse than the sim on the same positions, and with 1 the exact search did no better
 (``bench/preendgame_ab.py``; ``bench/README.md``, "Pre-endgame against the sim")."""
 
+DRAWS_SEARCH = emptying.MODE
+"""The search at the counts of 2 or more of :data:`PREENDGAME_BAGS`: a mode of
+:mod:`letras.ai.emptying`, or ``draws``."""
+
 
 class BestPlayer(Player):
     """Equity for the opening, simulation in the middle, search in the endgame."""
@@ -66,12 +71,19 @@ class BestPlayer(Player):
         seed: int | None = None,
         leaves: LeaveEvaluator | None = None,
         preendgame_bags: Iterable[int] = PREENDGAME_BAGS,
+        draws_search: str = DRAWS_SEARCH,
     ) -> None:
         """``preendgame_bags``: the counts of tiles in the bag at which the pre-endgame
-        search chooses (1 to :data:`letras.ai.endgame.draws.MAX_BAG`)."""
+        search chooses (1 to :data:`letras.ai.endgame.draws.MAX_BAG`); ``draws_search``, the
+        search with 2 or more: ``draws`` (:func:`letras.ai.endgame.draws.solve_draws`) or a
+        mode of :mod:`letras.ai.emptying` (the sim's choice, the plays that empty the bag
+        valued over the draws)."""
         super().__init__(lexicon, seed=seed)
+        if draws_search not in ("draws", *emptying.MODES):
+            raise ValueError(f"no pre-endgame search {draws_search!r}")
         self.leaves = leaves
         self.preendgame_bags = frozenset(preendgame_bags)
+        self.draws_search = draws_search
         self.equity = EquityPlayer(lexicon, seed=seed, leaves=leaves)
         self.sim = SimPlayer(lexicon, seed=seed, leaves=leaves)
         self.endgame = EndgamePlayer(lexicon, seed=seed)
@@ -93,6 +105,10 @@ class BestPlayer(Player):
             return self.endgame.choose(view, limit)
         if stage == "preendgame" and view.bag_count == 1:
             return solve_preendgame(view, self.lexicon, limit, equity=self.equity).best
+        if stage == "preendgame" and self.draws_search != "draws":
+            return emptying.solve(view, self.lexicon, self.sim, limit, equity=self.equity,
+                                  seed=self.seed or 0, modes=(self.draws_search,)
+                                  ).choices[self.draws_search]
         if stage == "preendgame":
             return draws.solve_draws(view, self.lexicon, limit, equity=self.equity,
                                      seed=self.seed or 0).best
@@ -101,4 +117,4 @@ class BestPlayer(Player):
         return self.sim.choose(view, limit)
 
 
-__all__ = ["PREENDGAME_BAGS", "BestPlayer"]
+__all__ = ["DRAWS_SEARCH", "PREENDGAME_BAGS", "BestPlayer"]
