@@ -43,7 +43,7 @@ from sim_ab import words
 from letras.ai import EquityPlayer, emptying
 from letras.ai.best import BestPlayer
 from letras.ai.endgame import draws
-from letras.ai.player import NO_LIMIT, Choice
+from letras.ai.player import NO_LIMIT, Choice, Limit
 from letras.ai.selfplay import Estimate, run_game
 from letras.game import Game
 from letras.play import Place
@@ -127,6 +127,26 @@ def one(args: tuple[str, int, int, int, bool]) -> dict[str, Any] | None:
     return out
 
 
+def timed(edition: str, seed: int, i: int, bag: int, seconds: float) -> dict[str, Any] | None:
+    """Only the choice of ``best`` (its pre-endgame at every count, each mode of
+    :mod:`letras.ai.emptying` with 2 or more tiles) within ``seconds``: the wall time each
+    took."""
+    game = position(edition, seed, i, bag)
+    if game is None:
+        return None
+    lexicon = words(edition)
+    view = game.view(game.to_move)
+    out: dict[str, Any] = {"game": i, "edition": edition, "bag": bag,
+                           "load": os.getloadavg()[0], "limit": seconds}
+    for mode in emptying.MODES if bag >= 2 else ("pre",):
+        best = BestPlayer(lexicon, seed=i, preendgame_bags=range(1, draws.MAX_BAG + 1),
+                          draws_search=mode if bag >= 2 else "within")
+        began = time.perf_counter()
+        best.choose(view, Limit(seconds=seconds))
+        out[f"t_{mode}"] = round(time.perf_counter() - began, 3)
+    return out
+
+
 def win(x: float) -> float:
     return 1.0 if x > 0 else 0.5 if x == 0 else 0.0
 
@@ -172,6 +192,8 @@ def main() -> None:
     parser.add_argument("--hybrid", action="store_true",
                         help="with 2-6 tiles: the modes of letras.ai.emptying against the sim "
                              "(else: the draws' search)")
+    parser.add_argument("--seconds", type=float,
+                        help="only time best's choice within this many seconds (no games)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--summary", type=Path, nargs="+")
     a = parser.parse_args()
@@ -197,7 +219,13 @@ def main() -> None:
             break
         editions, bags = a.edition, a.bag
         bag = bags[(i // len(editions)) % len(bags)]
-        r = one((editions[i % len(editions)], a.seed, i, bag, a.hybrid))
+        edition = editions[i % len(editions)]
+        if a.seconds is not None:
+            r = timed(edition, a.seed, i, bag, a.seconds)
+            if r is not None:
+                print(json.dumps(r), flush=True)
+            continue
+        r = one((edition, a.seed, i, bag, a.hybrid))
         if r is None:
             continue
         done.append(r)
