@@ -8,9 +8,10 @@
   best (:mod:`letras.ai.sim`).
 - **Pre-endgame** (two players, one tile in the bag): every tile the bag may hold is tried,
   and each line, an endgame, is solved by the endgame search
-  (:mod:`letras.ai.endgame.preendgame`). With 2-6 tiles the search over the bag's draws
-  (:mod:`letras.ai.endgame.draws`) is used only at the counts of :data:`PREENDGAME_BAGS`
-  (none by default: the sim chooses there).
+  (:mod:`letras.ai.endgame.preendgame`). With 2-6 tiles, only at the counts of
+  :data:`PREENDGAME_BAGS`, the sim's choice with the plays that empty the bag valued over the
+  bag's draws (:mod:`letras.ai.emptying`, its mode :data:`DRAWS_SEARCH`), or the search over
+  the draws alone (:mod:`letras.ai.endgame.draws`); at the others the sim chooses.
 - **Endgame** (the bag is empty): the ``endgame`` level, an exact search with two players and a
   time-bounded look-ahead with more (:mod:`letras.ai.endgame`).
 
