@@ -52,8 +52,10 @@ from letras.lexicon.kwg import WordGraph
 PREENDGAME_BAGS = frozenset({1})
 """The counts of tiles in the bag at which the pre-endgame search chooses (two players); the
 sim chooses at the others. With 2-6 tiles the search of :mod:`letras.ai.endgame.draws` did
-worse than the sim on the same positions, and with 1 the exact search did no better
-(``bench/preendgame_ab.py``; ``bench/README.md``, "Pre-endgame against the sim")."""
+worse than the sim on the same positions, and the hybrid of :mod:`letras.ai.emptying` no better
+in any of its modes; with 1 the exact search did no better (``bench/preendgame_ab.py``;
+``bench/README.md``, "Pre-endgame against the sim" and "Issue 18, target 3: the pre-endgame
+with 2-6 tiles, again")."""
 
 DRAWS_SEARCH = emptying.MODE
 """The search at the counts of 2 or more of :data:`PREENDGAME_BAGS`: a mode of
