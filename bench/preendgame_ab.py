@@ -21,6 +21,12 @@ same play the games are the same and the second is not played. One JSON line a p
 mover's final spread in each branch, the two choices' seconds, whether they differed.
 ``--summary`` prints the paired difference of spreads (95% interval), the net wins and the win
 rates (ties half).
+
+``--hybrid`` (2-6 tiles): instead of ``pre``, every mode of :mod:`letras.ai.emptying` (the
+sim's choice, its candidates that empty the bag valued over the draws), from one
+``emptying.solve`` whose simulation is the sim's own choice; each distinct choice is played on
+once. ``--seconds S``: no games, only the wall time of ``best``'s choice within ``S`` seconds
+in every mode.
 """
 
 from __future__ import annotations
