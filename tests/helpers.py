@@ -5,6 +5,7 @@ from __future__ import annotations
 import lzma
 import random
 from collections.abc import Sequence
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from letras.editions import Edition, find_edition
 from letras.game import Game, PlayerView
 from letras.lexicon import Lexicon, shipped_lexicons
 from letras.lexicon.kwg import WordGraph, graph_for_words
+from letras.movegen import generate
 from letras.play import Exchange, Pass, Place
 from letras.rules import validate
 from letras.tiles import BLANK, BLANK_BIT, THROUGH
@@ -248,3 +250,34 @@ def exact_value(position: EndgamePosition, words: WordGraph) -> int:
     result = Search(position, words, NO_LIMIT).run()
     assert result.exact
     return int(result.value)
+
+
+def brute_force(view: PlayerView, words: WordGraph) -> dict[Place, tuple[float, float]]:
+    """Each tile play that empties the bag: its (win chance, mean spread change) over every
+    way of choosing the bag's tiles among the unseen ones (each equally likely), each line
+    the play's score less the opponent's exact endgame."""
+    rack, k = view.rack, view.bag_count
+    unseen = tuple(t for t, n in enumerate(view.unseen) for _ in range(n))
+    spread = view.scores[0] - view.scores[1]
+    plays = generate(view.board, rack, words, bingo_bonus=view.rules.bingo_bonus)
+    out = {}
+    for i in range(len(plays)):
+        place = plays.place(i)
+        laid = [0 if t & BLANK_BIT else t for t in place.tiles if t]
+        if len(laid) < k:
+            continue
+        score = plays.score(i)
+        board = view.board.copy()
+        board.put(place.placed())
+        splits = list(combinations(range(len(unseen)), k))
+        total = wins = 0.0
+        for split in splits:
+            bag = [unseen[j] for j in split]
+            position = EndgamePosition(board, without(unseen, bag),
+                                       (*without(rack, laid), *bag), view.rules, 0,
+                                       0 if score else view.scoreless_in_row + 1)
+            value = score - exact_value(position, words)
+            total += value
+            wins += 1.0 if spread + value > 0 else 0.5 if spread + value == 0 else 0.0
+        out[place] = (wins / len(splits), total / len(splits))
+    return out

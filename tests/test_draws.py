@@ -16,18 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import PRE_WORDS, exact_value, note_board, pre_view, without
+from helpers import PRE_WORDS, brute_force, note_board, pre_view
 from letras.ai import BestPlayer
-from letras.ai.endgame import EndgamePosition
 from letras.ai.endgame import draws as dr
 from letras.ai.equity import EquityPlayer
 from letras.ai.player import Limit
 from letras.editions import find_edition
-from letras.game import Game, PlayerView
+from letras.game import Game
 from letras.lexicon.kwg import WordGraph
-from letras.movegen import generate
 from letras.play import Pass, Place
-from letras.tiles import BLANK_BIT
 
 EN = find_edition("en")
 @given(st.lists(st.integers(1, 6), min_size=3, max_size=12), st.integers(2, 6),
@@ -49,37 +46,6 @@ def test_the_draws_cover_every_split_weighted_by_its_ways(
         assert sum(d.weight for d in out) == math.comb(len(unseen), k)
     else:
         assert len(out) == 10 and all(d.weight == 1 for d in out)
-
-
-def brute_force(view: PlayerView, words: WordGraph) -> dict[Place, tuple[float, float]]:
-    """Each tile play that empties the bag: its (win chance, mean spread change) over every
-    way of choosing the bag's tiles among the unseen ones (each equally likely), each line
-    the play's score less the opponent's exact endgame."""
-    rack, k = view.rack, view.bag_count
-    unseen = tuple(t for t, n in enumerate(view.unseen) for _ in range(n))
-    spread = view.scores[0] - view.scores[1]
-    plays = generate(view.board, rack, words, bingo_bonus=view.rules.bingo_bonus)
-    out = {}
-    for i in range(len(plays)):
-        place = plays.place(i)
-        laid = [0 if t & BLANK_BIT else t for t in place.tiles if t]
-        if len(laid) < k:
-            continue
-        score = plays.score(i)
-        board = view.board.copy()
-        board.put(place.placed())
-        splits = list(combinations(range(len(unseen)), k))
-        total = wins = 0.0
-        for split in splits:
-            bag = [unseen[j] for j in split]
-            position = EndgamePosition(board, without(unseen, bag),
-                                       (*without(rack, laid), *bag), view.rules, 0,
-                                       0 if score else view.scoreless_in_row + 1)
-            value = score - exact_value(position, words)
-            total += value
-            wins += 1.0 if spread + value > 0 else 0.5 if spread + value == 0 else 0.0
-        out[place] = (wins / len(splits), total / len(splits))
-    return out
 
 
 @pytest.mark.parametrize(("rack", "opponent", "bag", "scores"), [
@@ -162,7 +128,7 @@ def test_deterministic_blind_to_the_hidden_tiles_and_used_by_best(en_words: Word
     assert other.candidates == first.candidates
     # the best level: the sim at 3 tiles by default, this search when told to use it there
     assert BestPlayer(en_words, seed=5).stage(view) == "middle"
-    told = BestPlayer(en_words, seed=5, preendgame_bags={1, 3})
+    told = BestPlayer(en_words, seed=5, preendgame_bags={1, 3}, draws_search="draws")
     assert told.stage(view) == "preendgame"
     assert told.choose(view, limit) == first.best
 
@@ -174,7 +140,7 @@ def test_best_takes_the_preendgame_only_at_its_counts() -> None:
     default = BestPlayer(words, seed=1)
     assert default.stage(one) == "preendgame"
     assert default.stage(two) == "middle"
-    told = BestPlayer(words, seed=1, preendgame_bags={2})
+    told = BestPlayer(words, seed=1, preendgame_bags={2}, draws_search="draws")
     assert told.stage(one) == "middle"
     assert told.stage(two) == "preendgame"
     assert told.choose(two) == dr.solve_draws(two, words, seed=1).best
