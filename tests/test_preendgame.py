@@ -10,43 +10,20 @@ from collections import Counter
 
 import pytest
 
-from helpers import PRE_WORDS, exact_value, note_board, pre_view, without
+from helpers import PRE_WORDS, brute_force, exact_value, note_board, pre_view, without
 from letras.ai import BestPlayer
 from letras.ai.endgame import EndgamePosition
 from letras.ai.endgame import preendgame as pe
 from letras.ai.equity import EquityPlayer
 from letras.ai.player import NO_LIMIT, Limit
 from letras.editions import find_edition
-from letras.game import Game, PlayerView
+from letras.game import Game
 from letras.lexicon.kwg import WordGraph
 from letras.movegen import generate
 from letras.play import Pass, Place
 from letras.tiles import BLANK_BIT
 
 EN = find_edition("en")
-def brute_force(view: PlayerView, words: WordGraph) -> dict[Place, tuple[float, float]]:
-    """Every tile play's (win chance, mean spread change) over every bag tile, each line
-    solved exactly by the Python search."""
-    rack = view.rack
-    unseen = tuple(t for t, n in enumerate(view.unseen) for _ in range(n))
-    spread = view.scores[0] - view.scores[1]
-    plays = generate(view.board, rack, words, bingo_bonus=view.rules.bingo_bonus)
-    out = {}
-    for i in range(len(plays)):
-        place = plays.place(i)
-        score = plays.score(i)
-        leave = without(rack, [0 if t & BLANK_BIT else t for t in place.tiles if t])
-        board = view.board.copy()
-        board.put(place.placed())
-        total, wins = 0.0, 0.0
-        for t in unseen:  # one line per unseen tile: each is equally likely the bag tile
-            position = EndgamePosition(board, without(unseen, [t]), (*leave, t), view.rules,
-                                       0, 0 if score else view.scoreless_in_row + 1)
-            value = score - exact_value(position, words)
-            total += value
-            wins += 1.0 if spread + value > 0 else 0.5 if spread + value == 0 else 0.0
-        out[place] = (wins / len(unseen), total / len(unseen))
-    return out
 
 
 @pytest.fixture

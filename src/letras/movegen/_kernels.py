@@ -537,6 +537,37 @@ def no_bingo_map() -> tuple[Any, Any, int, Any, Any]:  # pragma: no cover - comp
             np.zeros(16, np.uint64), np.zeros(17, np.int64))
 
 
+@njit(cache=True, inline="always")
+def rack_setup(
+    rack: Any, values: Any, rv: Any, codes: Any,
+) -> tuple[Any, int, int]:  # pragma: no cover - compiled
+    """The rack's part of :func:`search_setup` (the endgame's lane search fills its own
+    arrays with it): the rack ``rack`` (counts per tile code, 0 = blanks) writes its tiles'
+    values best first into ``rv`` (a blank is worth 0) and the tile codes it holds into
+    ``codes``; returns the letters it can lay (its own, or every letter with a blank), its
+    tile count and the number of codes."""
+    rack_mask = np.uint64(0)
+    rack_total = 0
+    n_codes = 0
+    for code in range(64):
+        for _ in range(rack[code]):
+            x = values[code] if code > 0 else 0
+            i = rack_total  # insert, best first
+            while i > 0 and rv[i - 1] < x:
+                rv[i] = rv[i - 1]
+                i -= 1
+            rv[i] = x
+            rack_total += 1
+        if rack[code] > 0:
+            codes[n_codes] = code
+            n_codes += 1
+            if code > 0:
+                rack_mask |= ONE << np.uint64(code)
+    if rack[0] > 0:
+        rack_mask = ALL
+    return rack_mask, rack_total, n_codes
+
+
 @njit(cache=True)
 def search_setup(
     rack: Any, values: Any, size: int, use_leave: bool, leave_table: Any, radix: Any,
@@ -557,29 +588,10 @@ def search_setup(
     cur = np.zeros(size, np.uint8)
     anchor = np.zeros(size, np.bool_)
     playable = np.zeros(size, np.uint64)
-    rack_mask = np.uint64(0)
-    rack_total = 0
-    n_codes = 0
-    for code in range(64):
-        rack_total += rack[code]
-        if rack[code] > 0:
-            n_codes += 1
-            if code > 0:
-                rack_mask |= np.uint64(1) << np.uint64(code)
-    if rack[0] > 0:
-        rack_mask = ALL
-    rv = np.zeros(max(rack_total, 1), np.int64)
-    codes = np.zeros(n_codes, np.int64)
-    j = 0
-    n_codes = 0
-    for code in range(64):
-        if rack[code] > 0:
-            codes[n_codes] = code
-            n_codes += 1
-        for _ in range(rack[code]):
-            rv[j] = values[code] if code > 0 else 0
-            j += 1
-    rv = np.sort(rv)[::-1].copy()
+    rv = np.zeros(max(rack[:64].sum(), 1), np.int64)
+    codes = np.zeros(64, np.int64)
+    rack_mask, rack_total, n_codes = rack_setup(rack, values, rv, codes)
+    codes = codes[:n_codes]
     rem = np.zeros(max(rack_total, 1), np.int64)
     # row u (from index u * (rack_total + 1)): the leaves that keep at most rack[0] - u blanks
     leave_by_placed = np.zeros((rack[0] + 1) * (rack_total + 1), np.float64)

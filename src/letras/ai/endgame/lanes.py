@@ -151,30 +151,9 @@ def lane_plays_in(
      opts, coefs, shadow, caps_all, table, radix, bm0, bm1, bm3, bm4) = setup
     no_map = (bm0, bm1, 0, bm3, bm4)
     # the rack's part of the generator's search_setup (without leaves), into `setup`
-    rack_mask = np.uint64(0)
-    rack_total = 0
-    n_codes = 0
-    for code in range(64):
-        rack_total += counts[code]
-        if counts[code] > 0:
-            codes_all[n_codes] = code
-            n_codes += 1
-            if code > 0:
-                rack_mask |= np.uint64(1) << np.uint64(code)
-    if counts[0] > 0:
-        rack_mask = k.ALL
+    rv_all[0] = 0
+    rack_mask, rack_total, n_codes = k.rack_setup(counts, values, rv_all, codes_all)
     rv = rv_all[: max(rack_total, 1)]
-    rv[:] = 0
-    j = 0
-    for code in range(64):
-        for _ in range(counts[code]):
-            x = values[code] if code > 0 else 0
-            i = j  # best first
-            while i > 0 and rv[i - 1] < x:
-                rv[i] = rv[i - 1]
-                i -= 1
-            rv[i] = x
-            j += 1
     codes = codes_all[:n_codes]
     rem = rem_all[: max(rack_total, 1)]
     rem[:] = 0
