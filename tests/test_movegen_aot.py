@@ -82,6 +82,16 @@ def test_the_stamp_follows_numpys_binary_interface_not_its_release(
     assert prebuilt.stamp() != here
 
 
+def test_the_stamp_names_the_processor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The install builds the extension for its machine's processor: a cache shared with a
+    machine whose processor differs (other flags) must not load it there."""
+    here = prebuilt.stamp()
+    assert prebuilt._processor() == prebuilt._processor()
+    real = prebuilt._processor()
+    monkeypatch.setattr(prebuilt, "_processor", lambda: real + " avx512f")
+    assert prebuilt.stamp() != here
+
+
 def test_arrays_of_other_types_go_to_the_jit_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
 

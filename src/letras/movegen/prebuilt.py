@@ -25,6 +25,7 @@ import hashlib
 import importlib.machinery
 import importlib.util
 import os
+import platform
 import sys
 import sysconfig
 from pathlib import Path
@@ -58,7 +59,8 @@ PREFIX = "letras_movegen_"
 
 def stamp() -> str:
     """What the compiled code depends on: a hash of the sources of :mod:`letras.movegen`, of
-    Python's version and of the platform, then numpy's major version (``_np2``).
+    Python's version, of the platform and of the processor (:func:`_processor`), then
+    numpy's major version (``_np2``).
 
     numpy's major version, not its full version: the extension is built by ``pip install``
     in an isolated environment whose numpy may be another release than the one installed
@@ -71,8 +73,27 @@ def stamp() -> str:
     digest = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    digest.update(f"{sys.version}\0{sysconfig.get_platform()}".encode())
+    digest.update(f"{sys.version}\0{sysconfig.get_platform()}\0{_processor()}".encode())
     return f"{digest.hexdigest()[:20]}_np{np.__version__.split('.')[0]}"
+
+
+def _processor() -> str:
+    """The processor, as far as the code built for it depends on it (an extension built for
+    the host, :func:`letras.movegen.aot.build`, may use instructions another lacks): its model
+    and feature flags from ``/proc/cpuinfo`` on Linux, else what :mod:`platform` says."""
+    try:
+        lines = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        lines = []
+    found: dict[str, str] = {}
+    for line in lines:
+        key, _, value = line.partition(":")
+        key = key.strip()
+        if key in ("model name", "flags", "Features", "CPU part") and key not in found:
+            found[key] = value.strip()
+    if found:
+        return repr(sorted(found.items()))
+    return f"{platform.machine()} {platform.processor()}"
 
 
 def module_name(source_stamp: str) -> str:
