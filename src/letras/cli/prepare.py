@@ -3,9 +3,9 @@
 
 Into the caches the programs read (nothing else is written):
 
-- ``aot``: the move generator compiled ahead of time for the sources installed
-  (:mod:`letras.movegen.aot`, into :func:`letras.movegen.prebuilt.directory`), about a minute
-  of CPU when numba's cache is cold;
+- ``aot``: the move generator compiled ahead of time for the sources installed and this
+  machine's processor (:mod:`letras.movegen.aot`, into
+  :func:`letras.movegen.prebuilt.directory`), about a minute of CPU when numba's cache is cold;
 - ``graph``: the word graph of the default edition's shipped lexicon (pt-BR: about 16 s of
   CPU), its packed form and its word map, beside it in the cache of word graphs;
 - ``jit`` (with ``--jit``: for ``pip install -e``, whose sources stay where they are): the
